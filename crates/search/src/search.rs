@@ -480,12 +480,10 @@ impl<G: Game> Searcher<G> {
             }
             if self.config.ordering && algorithm.prunes() {
                 // Stable: equal scores keep their previous relative order.
-                let order: Vec<G::Move> = {
-                    let mut s = scored.clone();
-                    s.sort_by(|a, b| b.0.cmp(&a.0));
-                    s.into_iter().map(|(_, m)| m).collect()
-                };
-                root_moves.copy_from_slice(&order);
+                scored.sort_by_key(|&(score, _)| std::cmp::Reverse(score));
+                for (slot, &(_, mv)) in root_moves.iter_mut().zip(&scored) {
+                    *slot = mv;
+                }
             }
         }
         best

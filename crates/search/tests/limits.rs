@@ -53,7 +53,7 @@ fn iterative_deepening_reports_every_depth() {
     let mut searcher = Searcher::new(SearchConfig::default());
     let r = searcher.search_with_info(&RandomTree::new(5, 5, 12, 100), &Limits::depth(6), |info| {
         depths.push(info.depth);
-        assert_eq!(info.pv.first().is_some(), true);
+        assert!(!info.pv.is_empty());
     });
     assert_eq!(depths, vec![1, 2, 3, 4, 5, 6]);
     assert_eq!(r.stats.depth, 6);
