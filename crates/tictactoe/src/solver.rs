@@ -1,0 +1,176 @@
+//! Questions players and students ask: the exact value, the best moves, the winning moves,
+//! and the engine's move.
+
+use crate::board::{Board, Square};
+use crate::game::{square_preference, TicTacToe};
+use qi_search::{
+    score, Algorithm, Game, IterationInfo, Limits, SearchConfig, SearchResult, Searcher,
+    TranspositionTable,
+};
+use std::sync::Arc;
+
+/// How to solve a position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SolveOptions {
+    /// The algorithm.
+    pub algorithm: Algorithm,
+    /// Use a transposition table (pruning algorithms only).
+    pub tt: bool,
+    /// Store symmetric positions once in the table (implies `tt`).
+    pub symmetry: bool,
+    /// Order moves (hash move, killers, history, win/block/centre hints).
+    pub ordering: bool,
+}
+
+impl Default for SolveOptions {
+    fn default() -> Self {
+        SolveOptions {
+            algorithm: Algorithm::AlphaBeta,
+            tt: false,
+            symmetry: false,
+            ordering: true,
+        }
+    }
+}
+
+/// The exact answer for a position.
+#[derive(Clone, Debug)]
+pub struct Solution {
+    /// 1 won, 0 drawn, -1 lost, for the side to move.
+    pub value: i32,
+    /// Every move that keeps the best result by the fastest win or slowest loss.
+    pub best_moves: Vec<Square>,
+    /// The search behind it.
+    pub search: SearchResult<Square>,
+}
+
+/// A table big enough for every tic-tac-toe position, small enough to clear in microseconds.
+pub fn small_table() -> Arc<TranspositionTable> {
+    Arc::new(TranspositionTable::with_buckets(4096))
+}
+
+fn solve_config(options: &SolveOptions) -> SearchConfig {
+    SearchConfig {
+        algorithm: options.algorithm,
+        tt_megabytes: 0,
+        ordering: options.ordering && options.algorithm.prunes(),
+        iterative_deepening: false,
+        collect_ties: true,
+        random_ties: false,
+        seed: Some(0),
+        threads: 1,
+    }
+}
+
+/// Solves `board` exactly (search to the end of the game).
+pub fn solve(board: Board, options: SolveOptions) -> Solution {
+    let use_tt = (options.tt || options.symmetry) && options.algorithm.prunes();
+    let mut searcher = Searcher::with_table(solve_config(&options), use_tt.then(small_table));
+    solve_with(&mut searcher, board, options.symmetry)
+}
+
+/// Solves with a prepared searcher (benchmarks reuse one to measure the search alone).
+pub fn solve_with(searcher: &mut Searcher<TicTacToe>, board: Board, symmetry: bool) -> Solution {
+    if let Some(tt) = searcher.table() {
+        tt.clear();
+    }
+    let game = TicTacToe::new(board).with_symmetry(symmetry);
+    let search = searcher.search(&game, &Limits::default());
+    Solution {
+        value: score::decisive_sign(search.score),
+        best_moves: search.best_moves.clone(),
+        search,
+    }
+}
+
+/// Every move that forces a win for the side to move (by any distance), in square order.
+pub fn winning_moves(board: Board) -> Vec<Square> {
+    let game = TicTacToe::new(board);
+    if game.outcome().is_some() {
+        return Vec::new();
+    }
+    let mut moves = Vec::new();
+    game.legal_moves(&mut moves);
+    let options = SolveOptions {
+        tt: true,
+        ..SolveOptions::default()
+    };
+    moves
+        .into_iter()
+        .filter(|&sq| {
+            let mut after = board;
+            after.place(sq);
+            // The opponent, to move after `sq`, has lost: an immediate line or a forced loss.
+            after.has_line(board.to_move()) || solve(after, options).value < 0
+        })
+        .collect()
+}
+
+/// How the engine picks its move.
+#[derive(Clone, Debug, Default)]
+pub struct EngineOptions {
+    /// Search depth limit (`None`: to the end, i.e. perfect play).
+    pub depth: Option<u32>,
+    /// Time limit.
+    pub movetime: Option<std::time::Duration>,
+    /// Seed for the choice among equally good moves (`None`: random).
+    pub seed: Option<u64>,
+    /// Prefer centre, then corners, then edges among equally good moves (the seeds' book).
+    pub book: bool,
+}
+
+/// The engine's choice and the search behind it.
+#[derive(Clone, Debug)]
+pub struct EngineMove {
+    /// The chosen square.
+    pub square: Square,
+    /// The search (its `best_moves` lists every equally good move).
+    pub search: SearchResult<Square>,
+}
+
+/// The engine's move on a board where the game is not over.
+pub fn engine_move(
+    board: Board,
+    options: &EngineOptions,
+    on_iteration: impl FnMut(&IterationInfo<'_, Square>),
+) -> Option<EngineMove> {
+    let config = SearchConfig {
+        algorithm: Algorithm::Pvs,
+        tt_megabytes: 0,
+        ordering: true,
+        iterative_deepening: true,
+        collect_ties: true,
+        random_ties: !options.book,
+        seed: options.seed,
+        threads: 1,
+    };
+    let mut searcher = Searcher::with_table(config, Some(small_table()));
+    let limits = Limits {
+        depth: options.depth,
+        movetime: options.movetime,
+        ..Limits::default()
+    };
+    let game = TicTacToe::new(board).with_symmetry(true);
+    let search = searcher.search_with_info(&game, &limits, on_iteration);
+    let mut square = search.best_move?;
+    if options.book {
+        // Among the equally good moves, the seeds' preference; ties within it by the seed.
+        let top = search
+            .best_moves
+            .iter()
+            .map(|&sq| square_preference(sq))
+            .max()
+            .unwrap_or(0);
+        let preferred: Vec<Square> = search
+            .best_moves
+            .iter()
+            .copied()
+            .filter(|&sq| square_preference(sq) == top)
+            .collect();
+        let pick = options
+            .seed
+            .map_or_else(rand::random::<u64>, |s| s ^ board.key() as u64);
+        square = preferred[(pick % preferred.len() as u64) as usize];
+    }
+    Some(EngineMove { square, search })
+}
