@@ -139,7 +139,7 @@ impl Board {
             Mark::X => self.x,
             Mark::O => self.o,
         };
-        LINES.iter().any(|&l| m & l == l)
+        LINES.iter().any(|&line| line & !m == 0)
     }
 
     /// The winner, if any.
