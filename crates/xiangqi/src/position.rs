@@ -1,7 +1,7 @@
 //! The position: a padded mailbox plus piece lists, with incremental Zobrist
 //! key and piece counts, and make/unmake with caller-held undo records.
 
-use crate::tables::{EMPTY, OFF, ON_BOARD};
+use crate::tables::{file_of, rank_of, EMPTY, OFF, ON_BOARD};
 use crate::types::{Color, Move, Piece, PieceKind, Square};
 use crate::zobrist::{PIECE_KEYS, SIDE_KEY};
 
@@ -38,6 +38,10 @@ pub struct Position {
     pub(crate) len: [u8; 2],
     pub(crate) king: [u8; 2],
     counts: [u8; 16],
+    /// Occupancy bit per file, for each rank (bit = file), for slider tables.
+    pub(crate) rank_occ: [u16; 10],
+    /// Occupancy bit per rank, for each file (bit = rank).
+    pub(crate) file_occ: [u16; 9],
     pub(crate) side: Color,
     key: u64,
     rule60: u16,
@@ -84,6 +88,8 @@ impl Position {
             len: [0; 2],
             king: [0; 2],
             counts: [0; 16],
+            rank_occ: [0; 10],
+            file_occ: [0; 9],
             side: Color::Red,
             key: 0,
             rule60: 0,
@@ -99,6 +105,7 @@ impl Position {
             return false;
         }
         self.board[i as usize] = piece.0;
+        self.toggle_occ(i);
         self.index[i as usize] = self.len[c];
         self.list[c][self.len[c] as usize] = i;
         self.len[c] += 1;
@@ -108,6 +115,13 @@ impl Position {
             self.king[c] = i;
         }
         true
+    }
+
+    #[inline(always)]
+    fn toggle_occ(&mut self, i: u8) {
+        let (f, r) = (file_of(i) as usize, rank_of(i) as usize);
+        self.rank_occ[r] ^= 1 << f;
+        self.file_occ[f] ^= 1 << r;
     }
 
     pub(crate) fn set_side(&mut self, side: Color) {
@@ -238,6 +252,10 @@ impl Position {
         }
         self.board[t] = p;
         self.board[f] = EMPTY;
+        self.toggle_occ(f as u8);
+        if c == EMPTY {
+            self.toggle_occ(t as u8);
+        }
         let slot = self.index[f];
         self.list[us][slot as usize] = t as u8;
         self.index[t] = slot;
@@ -264,6 +282,7 @@ impl Position {
         let us = self.side.index();
         let p = self.board[t];
         self.board[f] = p;
+        self.toggle_occ(f as u8);
         let slot = self.index[t];
         self.list[us][slot as usize] = f as u8;
         self.index[f] = slot;
@@ -272,6 +291,9 @@ impl Position {
         }
         let c = undo.captured;
         self.board[t] = c;
+        if c == EMPTY {
+            self.toggle_occ(t as u8);
+        }
         if c != EMPTY {
             let them = us ^ 1;
             let slot = undo.cap_slot;
