@@ -30,7 +30,7 @@ pub mod tt;
 pub use game::{Game, Outcome, Player};
 pub use limits::{Limits, StopFlag};
 pub use observer::{NoObserver, NodeKind, Observer, TraceNode, TreeRecorder};
-pub use score::Score;
+pub use score::{Score, INFINITY as INFINITY_SCORE};
 pub use search::{
     outcome_score, search, Algorithm, IterationInfo, SearchConfig, SearchResult, Searcher,
 };

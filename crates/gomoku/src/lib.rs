@@ -1,0 +1,1 @@
+//! Gomoku (five in a row) on `qi-search`.
