@@ -38,7 +38,7 @@ impl Default for SolveOptions {
 pub struct Solution {
     /// 1 won, 0 drawn, -1 lost, for the side to move.
     pub value: i32,
-    /// Every move that keeps the best result by the fastest win or slowest loss.
+    /// Every move that keeps the best result by the fastest win or slowest loss, in square order.
     pub best_moves: Vec<Square>,
     /// The search behind it.
     pub search: SearchResult<Square>,
@@ -76,9 +76,11 @@ pub fn solve_with(searcher: &mut Searcher<TicTacToe>, board: Board, symmetry: bo
     }
     let game = TicTacToe::new(board).with_symmetry(symmetry);
     let search = searcher.search(&game, &Limits::default());
+    let mut best_moves = search.best_moves.clone();
+    best_moves.sort_unstable();
     Solution {
         value: score::decisive_sign(search.score),
-        best_moves: search.best_moves.clone(),
+        best_moves,
         search,
     }
 }
