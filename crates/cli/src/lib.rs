@@ -6,6 +6,7 @@
 
 pub mod gomoku;
 pub mod output;
+pub mod serve;
 pub mod terminal;
 pub mod tictactoe;
 
@@ -45,6 +46,8 @@ enum Command {
     Bench(BenchGame),
     /// Speak the Gomocup (piskvork) protocol on stdin/stdout.
     Gomocup(gomoku::GomocupArgs),
+    /// Serve the web page to play all games in a browser.
+    Serve(serve::ServeArgs),
 }
 
 #[derive(Subcommand, Debug)]
@@ -140,5 +143,6 @@ fn dispatch(command: Command) -> anyhow::Result<()> {
         Command::Explain(ExplainGame::Tictactoe(a)) => tictactoe::explain(a),
         Command::Bench(BenchGame::Gomoku(a)) => gomoku::bench(a),
         Command::Gomocup(a) => gomoku::gomocup(a),
+        Command::Serve(a) => serve::serve(a),
     }
 }
