@@ -9,6 +9,7 @@ pub mod output;
 pub mod serve;
 pub mod terminal;
 pub mod tictactoe;
+pub mod xiangqi;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -17,8 +18,9 @@ use std::process::ExitCode;
 #[derive(Parser, Debug)]
 #[command(name = "qi", version, about, long_about = None)]
 pub struct Cli {
+    /// Without a command and with piped input, the first line picks the protocol (ucci, uci).
     #[command(subcommand)]
-    command: Command,
+    command: Option<Command>,
 }
 
 #[derive(Subcommand, Debug)]
@@ -41,9 +43,20 @@ enum Command {
     /// Show the search tree, backed-up values, pruning, and node counts per algorithm.
     #[command(subcommand)]
     Explain(ExplainGame),
-    /// Fixed-depth benchmark: nodes and nodes/second.
+    /// Count leaf nodes of the legal-move tree (Xiangqi perft).
     #[command(subcommand)]
-    Bench(BenchGame),
+    Perft(PerftGame),
+    /// List every legal move in each notation.
+    #[command(subcommand)]
+    Moves(MovesGame),
+    /// Fixed-depth benchmark: nodes and nodes/second (Xiangqi unless a game is named).
+    Bench(BenchCommand),
+    /// Speak UCCI (Xiangqi GUIs such as those for ElephantEye) on stdin/stdout.
+    Ucci(xiangqi::ProtocolArgs),
+    /// Speak UCI (Xiangqi GUIs such as those for Pikafish) on stdin/stdout.
+    Uci(xiangqi::ProtocolArgs),
+    /// Play engines against each other with Qi as referee.
+    Match(xiangqi::MatchArgs),
     /// Speak the Gomocup (piskvork) protocol on stdin/stdout.
     Gomocup(gomoku::GomocupArgs),
     /// Serve the web page to play all games in a browser.
@@ -56,6 +69,8 @@ enum PlayGame {
     Tictactoe(tictactoe::PlayArgs),
     /// Gomoku (five in a row).
     Gomoku(gomoku::PlayArgs),
+    /// Xiangqi (Chinese chess).
+    Xiangqi(xiangqi::PlayArgs),
 }
 
 #[derive(Subcommand, Debug)]
@@ -82,6 +97,20 @@ enum MoveGame {
     Tictactoe(tictactoe::MoveArgs),
     /// Gomoku.
     Gomoku(gomoku::MoveArgs),
+    /// Xiangqi.
+    Xiangqi(xiangqi::MoveArgs),
+}
+
+#[derive(Subcommand, Debug)]
+enum PerftGame {
+    /// Xiangqi.
+    Xiangqi(xiangqi::PerftArgs),
+}
+
+#[derive(Subcommand, Debug)]
+enum MovesGame {
+    /// Xiangqi.
+    Xiangqi(xiangqi::MovesArgs),
 }
 
 #[derive(Subcommand, Debug)]
@@ -90,10 +119,21 @@ enum ExplainGame {
     Tictactoe(tictactoe::ExplainArgs),
 }
 
+#[derive(clap::Args, Debug)]
+#[command(args_conflicts_with_subcommands = true)]
+struct BenchCommand {
+    #[command(subcommand)]
+    game: Option<BenchGame>,
+    #[command(flatten)]
+    xiangqi: xiangqi::BenchArgs,
+}
+
 #[derive(Subcommand, Debug)]
 enum BenchGame {
     /// Gomoku.
     Gomoku(gomoku::BenchArgs),
+    /// Xiangqi (the default).
+    Xiangqi(xiangqi::BenchArgs),
 }
 
 /// Parses the command line and runs it; returns the process exit status.
@@ -121,7 +161,11 @@ pub fn run() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    match dispatch(cli.command) {
+    let result = match cli.command {
+        Some(command) => dispatch(command),
+        None => sniff_protocol(),
+    };
+    match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             let message = format!("{e:#}").replace('\n', " ");
@@ -141,8 +185,43 @@ fn dispatch(command: Command) -> anyhow::Result<()> {
         Command::Move(MoveGame::Tictactoe(a)) => tictactoe::best_move(a),
         Command::Move(MoveGame::Gomoku(a)) => gomoku::best_move(a),
         Command::Explain(ExplainGame::Tictactoe(a)) => tictactoe::explain(a),
-        Command::Bench(BenchGame::Gomoku(a)) => gomoku::bench(a),
+        Command::Bench(BenchCommand {
+            game: Some(BenchGame::Gomoku(a)),
+            ..
+        }) => gomoku::bench(a),
+        Command::Bench(BenchCommand {
+            game: Some(BenchGame::Xiangqi(a)),
+            ..
+        }) => xiangqi::bench(a),
+        Command::Bench(BenchCommand {
+            game: None,
+            xiangqi,
+        }) => xiangqi::bench(xiangqi),
+        Command::Play(PlayGame::Xiangqi(a)) => xiangqi::play(a),
+        Command::Move(MoveGame::Xiangqi(a)) => xiangqi::best_move(a),
+        Command::Perft(PerftGame::Xiangqi(a)) => xiangqi::perft(a),
+        Command::Moves(MovesGame::Xiangqi(a)) => xiangqi::moves(a),
+        Command::Ucci(a) => xiangqi::protocol(xiangqi::Protocol::Ucci, a, None),
+        Command::Uci(a) => xiangqi::protocol(xiangqi::Protocol::Uci, a, None),
+        Command::Match(a) => xiangqi::run_match(a),
         Command::Gomocup(a) => gomoku::gomocup(a),
         Command::Serve(a) => serve::serve(a),
+    }
+}
+
+/// `qi` with no command: engine managers start engines without arguments, so with piped
+/// input the first line says which protocol is wanted.
+fn sniff_protocol() -> anyhow::Result<()> {
+    use std::io::IsTerminal;
+    if std::io::stdin().is_terminal() {
+        anyhow::bail!("no command given (try 'qi --help', or 'qi serve' to play in the browser)");
+    }
+    let mut first = String::new();
+    std::io::stdin().read_line(&mut first)?;
+    match first.trim() {
+        "ucci" => xiangqi::protocol(xiangqi::Protocol::Ucci, Default::default(), Some(first)),
+        "uci" => xiangqi::protocol(xiangqi::Protocol::Uci, Default::default(), Some(first)),
+        "" => Ok(()),
+        other => anyhow::bail!("unknown protocol greeting '{other}' (expected ucci or uci)"),
     }
 }

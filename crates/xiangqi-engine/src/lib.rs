@@ -1,0 +1,1 @@
+//! Qi's Xiangqi engine.
