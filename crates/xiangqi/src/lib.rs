@@ -5,6 +5,7 @@ mod attacks;
 pub mod error;
 pub mod fen;
 pub mod movegen;
+pub mod notation;
 pub mod perft;
 pub mod position;
 mod tables;

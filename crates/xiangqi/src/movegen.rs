@@ -304,7 +304,15 @@ impl Position {
     /// Emits `f -> t` if legal. `risky_from` says the origin alone already
     /// demands the full test; otherwise only a destination on a dangerous ray does.
     #[inline(always)]
-    fn emit<S: Sink>(&self, ctx: &Ctx, rays: &[u8; 256], risky_from: bool, f: u8, t: u8, sink: &mut S) {
+    fn emit<S: Sink>(
+        &self,
+        ctx: &Ctx,
+        rays: &[u8; 256],
+        risky_from: bool,
+        f: u8,
+        t: u8,
+        sink: &mut S,
+    ) {
         if (risky_from || rays[t as usize] & ctx.rays != 0)
             && self.attacked_after(ctx.us, ctx.k, f, t, self.board[f as usize])
         {
@@ -324,7 +332,11 @@ impl Position {
         sink: &mut S,
     ) {
         let p = self.board[t as usize];
-        if if CAPS { ENEMY[ctx.us][p as usize] } else { TARGET[ctx.us][p as usize] } {
+        if if CAPS {
+            ENEMY[ctx.us][p as usize]
+        } else {
+            TARGET[ctx.us][p as usize]
+        } {
             self.emit(ctx, rays, risky_from, f, t, sink);
         }
     }
@@ -341,7 +353,11 @@ impl Position {
     ) -> u16 {
         let above = occ & !((2u16 << p) - 1);
         let below = occ & ((1u16 << p) - 1);
-        let hi = if above != 0 { above.trailing_zeros() } else { len };
+        let hi = if above != 0 {
+            above.trailing_zeros()
+        } else {
+            len
+        };
         // One past the nearest blocker below (0 when there is none).
         let lo1 = 16 - below.leading_zeros();
         let mut m = if CAPS {
@@ -390,12 +406,16 @@ impl Position {
         let us = ctx.us;
         let (file, rank) = (file_of(f), rank_of(f));
         let b = &self.board;
-        let mh = Self::line_targets::<CAPS, CANNON>(self.rank_occ[rank as usize], file as u32, 9, |i| {
-            ENEMY[us][b[idx_of(i as u8, rank) as usize] as usize]
-        });
-        let mv = Self::line_targets::<CAPS, CANNON>(self.file_occ[file as usize], rank as u32, 10, |i| {
-            ENEMY[us][b[idx_of(file, i as u8) as usize] as usize]
-        });
+        let mh =
+            Self::line_targets::<CAPS, CANNON>(self.rank_occ[rank as usize], file as u32, 9, |i| {
+                ENEMY[us][b[idx_of(i as u8, rank) as usize] as usize]
+            });
+        let mv = Self::line_targets::<CAPS, CANNON>(
+            self.file_occ[file as usize],
+            rank as u32,
+            10,
+            |i| ENEMY[us][b[idx_of(file, i as u8) as usize] as usize],
+        );
         let mut n = (mh.count_ones() + mv.count_ones()) as u64;
         if ctx.rays != 0 {
             let (kfile, krank) = (file_of(ctx.k), rank_of(ctx.k));
@@ -428,7 +448,11 @@ impl Position {
                 for &d in &ORTHO {
                     let t = step(f, d);
                     let q = self.board[t as usize];
-                    let ok = if CAPS { ENEMY[us][q as usize] } else { TARGET[us][q as usize] };
+                    let ok = if CAPS {
+                        ENEMY[us][q as usize]
+                    } else {
+                        TARGET[us][q as usize]
+                    };
                     if ok && PALACE[us][t as usize] && !self.attacked_after(us, t, f, t, p) {
                         sink.add(Move::from_idx(f, t));
                     }

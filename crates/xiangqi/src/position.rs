@@ -334,7 +334,11 @@ impl Position {
 
     /// Key recomputed from scratch; equals [`Position::key`] unless something is broken.
     pub fn compute_key(&self) -> u64 {
-        let mut k = if self.side == Color::Black { SIDE_KEY } else { 0 };
+        let mut k = if self.side == Color::Black {
+            SIDE_KEY
+        } else {
+            0
+        };
         for c in 0..2 {
             for &i in &self.list[c][..self.len[c] as usize] {
                 k ^= PIECE_KEYS[self.board[i as usize] as usize][i as usize];

@@ -272,7 +272,8 @@ impl Move {
     /// Inverse of [`Move::raw`]; `None` when the bits do not name two board squares.
     pub const fn from_raw(raw: u16) -> Option<Move> {
         let m = Move(raw);
-        if crate::tables::ON_BOARD[m.from_i() as usize] && crate::tables::ON_BOARD[m.to_i() as usize]
+        if crate::tables::ON_BOARD[m.from_i() as usize]
+            && crate::tables::ON_BOARD[m.to_i() as usize]
         {
             Some(m)
         } else {
