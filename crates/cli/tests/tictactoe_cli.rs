@@ -13,9 +13,17 @@ fn qi(args: &[&str]) -> Output {
 
 fn json(args: &[&str]) -> Value {
     let out = qi(args);
-    assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let text = String::from_utf8(out.stdout).unwrap();
-    assert_eq!(text.trim().lines().count(), 1, "exactly one JSON object: {text}");
+    assert_eq!(
+        text.trim().lines().count(),
+        1,
+        "exactly one JSON object: {text}"
+    );
     serde_json::from_str(&text).expect("valid JSON")
 }
 
@@ -40,7 +48,12 @@ fn solve_with_every_algorithm_agrees_and_minimax_visits_the_whole_tree() {
     assert_eq!(minimax["nodes"], 549_946);
     assert_eq!(minimax["value"], 0);
     assert_eq!(minimax["best_moves"].as_array().unwrap().len(), 9);
-    for extra in [&["--algo", "negamax"][..], &["--algo", "alphabeta"], &["--algo", "pvs", "--tt"], &["--symmetry"]] {
+    for extra in [
+        &["--algo", "negamax"][..],
+        &["--algo", "alphabeta"],
+        &["--algo", "pvs", "--tt"],
+        &["--symmetry"],
+    ] {
         let mut args = vec!["solve", "tictactoe", "--json"];
         args.extend_from_slice(extra);
         let v = json(&args);
@@ -62,7 +75,12 @@ fn solve_reads_a_board_and_finds_the_win() {
 #[test]
 fn best_lists_every_winning_move_and_the_boards() {
     let v = json(&["best", "tictactoe", "x.o/.x./o..", "--json"]);
-    let moves: Vec<u64> = v["winning_moves"].as_array().unwrap().iter().map(|m| m.as_u64().unwrap()).collect();
+    let moves: Vec<u64> = v["winning_moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_u64().unwrap())
+        .collect();
     assert!(moves.contains(&9));
     assert_eq!(v["boards"].as_array().unwrap().len(), moves.len());
     let plain = String::from_utf8(qi(&["best", "tictactoe", "x.o/.x./o.."]).stdout).unwrap();
@@ -79,7 +97,18 @@ fn move_is_reproducible_with_a_seed_and_reports_statistics() {
     assert_eq!(a["value"], 0);
     // Against a corner, only the centre draws.
     assert_eq!(a["move"], 5);
-    for key in ["nodes", "leaves", "beta_cutoffs", "first_move_cutoff_rate", "tt_probes", "tt_hits", "depth", "time_ms", "nps", "pv"] {
+    for key in [
+        "nodes",
+        "leaves",
+        "beta_cutoffs",
+        "first_move_cutoff_rate",
+        "tt_probes",
+        "tt_hits",
+        "depth",
+        "time_ms",
+        "nps",
+        "pv",
+    ] {
         assert!(a.get(key).is_some(), "missing {key}");
     }
 }
@@ -93,7 +122,8 @@ fn explain_shows_the_tree_pruning_and_the_comparison_table() {
     for row in ["minimax", "alpha-beta + ordering + TT", "PVS"] {
         assert!(text.contains(row), "missing {row}");
     }
-    let dot = String::from_utf8(qi(&["explain", "tictactoe", "xox/.o./...", "--dot"]).stdout).unwrap();
+    let dot =
+        String::from_utf8(qi(&["explain", "tictactoe", "xox/.o./...", "--dot"]).stdout).unwrap();
     assert!(dot.contains("digraph search {") && dot.trim_end().ends_with('}'));
 }
 
@@ -127,12 +157,20 @@ fn play_runs_a_whole_game_from_stdin_and_handles_bad_input() {
         .unwrap();
     // Bad input first, then squares in order: the engine never loses, the game ends, and "n" quits.
     let input = "hello\n0\n10\n1\n1\n2\n3\n4\n5\n6\n7\n8\n9\nn\n";
-    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
     let out = child.wait_with_output().unwrap();
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(out.status.success());
     assert!(text.contains("is not a number"), "{text}");
     assert!(text.contains("out of range"), "{text}");
     assert!(text.contains("is taken"), "{text}");
-    assert!(text.contains("The computer wins.") || text.contains("A draw."), "{text}");
+    assert!(
+        text.contains("The computer wins.") || text.contains("A draw."),
+        "{text}"
+    );
 }

@@ -17,6 +17,7 @@
 //! ```
 
 pub mod game;
+pub mod level;
 pub mod limits;
 pub mod observer;
 pub mod ordering;
@@ -28,6 +29,7 @@ pub mod stats;
 pub mod tt;
 
 pub use game::{Game, Outcome, Player};
+pub use level::{Level, LevelError};
 pub use limits::{Limits, StopFlag};
 pub use observer::{NoObserver, NodeKind, Observer, TraceNode, TreeRecorder};
 pub use score::{Score, INFINITY as INFINITY_SCORE};

@@ -153,6 +153,9 @@ pub struct SearchResult<M> {
     pub solved: bool,
     /// Counters.
     pub stats: SearchStats,
+    /// Root moves with their scores, best first. Scores are exact for moves within the root
+    /// margin of the best (see [`Searcher::set_root_margin`]); others are upper bounds.
+    pub root_moves: Vec<(M, Score)>,
 }
 
 /// Progress reported after each completed iteration.
@@ -189,6 +192,7 @@ pub struct Searcher<G: Game> {
     limits: Limits,
     rng: StdRng,
     first_depth: u32,
+    root_margin: Score,
 }
 
 impl<G: Game> Searcher<G> {
@@ -222,6 +226,7 @@ impl<G: Game> Searcher<G> {
             limits: Limits::default(),
             rng,
             first_depth: 1,
+            root_margin: 0,
         }
     }
 
@@ -238,6 +243,12 @@ impl<G: Game> Searcher<G> {
     /// Makes iterative deepening start at `depth` (helper threads of a parallel search).
     pub fn set_first_depth(&mut self, depth: u32) {
         self.first_depth = depth.max(1);
+    }
+
+    /// Makes the root search score every move within `margin` of the best exactly (reported
+    /// in [`SearchResult::root_moves`]), so a weaker level can choose a near-best move.
+    pub fn set_root_margin(&mut self, margin: Score) {
+        self.root_margin = margin.max(0);
     }
 
     /// Forgets everything learnt (a new game): table, killers, history.
@@ -362,6 +373,7 @@ impl<G: Game> Searcher<G> {
             ties: root_moves.first().copied().into_iter().collect(),
             pv: root_moves.first().copied().into_iter().collect(),
             solved: false,
+            scores: Vec::new(),
         });
         let chosen = if self.config.random_ties && best.ties.len() > 1 {
             best.ties[self.rng.random_range(0..best.ties.len())]
@@ -372,7 +384,9 @@ impl<G: Game> Searcher<G> {
         if pv.first() != Some(&chosen) {
             pv = vec![chosen];
         }
-        self.finish(Some(chosen), best.score, best.ties, pv, best.solved)
+        let mut result = self.finish(Some(chosen), best.score, best.ties, pv, best.solved);
+        result.root_moves = best.scores.into_iter().map(|(s, m)| (m, s)).collect();
+        result
     }
 
     fn finish(
@@ -391,6 +405,7 @@ impl<G: Game> Searcher<G> {
             pv,
             solved,
             stats: self.stats.clone(),
+            root_moves: Vec::new(),
         }
     }
 
@@ -411,8 +426,10 @@ impl<G: Game> Searcher<G> {
         let mut best: Option<RootResult<G::Move>> = None;
         let mut scored: Vec<(Score, G::Move)> = Vec::with_capacity(root_moves.len());
         for (i, &mv) in root_moves.iter().enumerate() {
-            // With ties wanted, a move equal to the best must come back exact, not as a bound.
-            let floor = if ties { alpha.saturating_sub(1) } else { alpha };
+            // With ties wanted, a move equal to the best must come back exact, not as a bound;
+            // with a margin, so must every move within it.
+            let widen = self.root_margin + Score::from(ties || self.root_margin > 0);
+            let floor = alpha.saturating_sub(widen).max(-INFINITY);
             game.play(mv);
             let value = match algorithm {
                 Algorithm::Minimax => self.min_value(game, depth - 1, 1, mv, obs),
@@ -451,6 +468,7 @@ impl<G: Game> Searcher<G> {
                         ties: vec![mv],
                         pv,
                         solved: false,
+                        scores: Vec::new(),
                     });
                 }
             }
@@ -484,6 +502,10 @@ impl<G: Game> Searcher<G> {
                 for (slot, &(_, mv)) in root_moves.iter_mut().zip(&scored) {
                     *slot = mv;
                 }
+            }
+            if let Some(b) = &mut best {
+                scored.sort_by_key(|&(score, _)| std::cmp::Reverse(score));
+                b.scores = scored;
             }
         }
         best
@@ -856,6 +878,7 @@ struct RootResult<M> {
     ties: Vec<M>,
     pv: Vec<M>,
     solved: bool,
+    scores: Vec<(Score, M)>,
 }
 
 /// The score of an outcome reached `ply` plies from the root, from the side to move's view.

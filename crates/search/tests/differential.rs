@@ -170,3 +170,41 @@ fn random_tie_breaks_are_reproducible_and_cover_every_tied_move() {
         "every tied move gets chosen by some seed"
     );
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(150))]
+
+    /// With a root margin, every root move within it carries its exact minimax value.
+    #[test]
+    fn root_margin_gives_exact_scores_to_near_best_moves((tree, depth) in tree_strategy(), margin in 0i32..40) {
+        let mut searcher = qi_search::Searcher::new(SearchConfig::default());
+        searcher.set_root_margin(margin);
+        let result = searcher.search(&tree, &Limits::depth(depth));
+        let Some(&(_, best)) = result.root_moves.first() else { return Ok(()) };
+        prop_assert_eq!(best, result.score);
+        for &(mv, s) in &result.root_moves {
+            if s >= best - margin && depth > 1 {
+                let child = qi_search::Game::result(&tree, mv);
+                let exact = search(&child, SearchConfig::plain(Algorithm::Minimax), &Limits::depth(depth - 1));
+                prop_assert_eq!(parent_view(exact.score), s, "move {} margin {}", mv, margin);
+            }
+        }
+    }
+
+    /// The principal variation is a legal line from the root.
+    #[test]
+    fn the_principal_variation_is_legal((tree, depth) in tree_strategy()) {
+        for algorithm in Algorithm::ALL {
+            let config = SearchConfig { algorithm, ..SearchConfig::default() };
+            let result = search(&tree, config, &Limits::depth(depth));
+            let mut game = tree.clone();
+            for &mv in &result.pv {
+                let mut moves = Vec::new();
+                qi_search::Game::legal_moves(&game, &mut moves);
+                prop_assert!(moves.contains(&mv), "{} pv {:?}", algorithm, result.pv);
+                qi_search::Game::play(&mut game, mv);
+            }
+            prop_assert_eq!(result.pv.first(), result.best_move.as_ref());
+        }
+    }
+}

@@ -4,9 +4,11 @@
 use crate::board::{Board, Square};
 use crate::game::{square_preference, TicTacToe};
 use qi_search::{
-    score, Algorithm, Game, IterationInfo, Limits, SearchConfig, SearchResult, Searcher,
-    TranspositionTable,
+    level, score, Algorithm, Game, IterationInfo, Level, Limits, SearchConfig, SearchResult,
+    Searcher, TranspositionTable,
 };
+use rand::rngs::StdRng;
+use rand::SeedableRng;
 use std::sync::Arc;
 
 /// How to solve a position.
@@ -121,6 +123,15 @@ pub struct EngineOptions {
     pub book: bool,
 }
 
+/// How far below the best a move may score and still tempt a weak level, per level below
+/// the top (evaluation units: one open line is worth 1–9), so a beginner considers almost
+/// any move its shallow search does not see losing, and level 9 only near-equal ones.
+const LEVEL_MARGIN_STEP: qi_search::Score = 3;
+
+fn level_margin(level: Level) -> qi_search::Score {
+    LEVEL_MARGIN_STEP * qi_search::Score::from(10 - level.get())
+}
+
 /// The engine's choice and the search behind it.
 #[derive(Clone, Debug)]
 pub struct EngineMove {
@@ -130,10 +141,21 @@ pub struct EngineMove {
     pub search: SearchResult<Square>,
 }
 
-/// The engine's move on a board where the game is not over.
+/// The engine's move at full strength on a board where the game is not over.
 pub fn engine_move(
     board: Board,
     options: &EngineOptions,
+    on_iteration: impl FnMut(&IterationInfo<'_, Square>),
+) -> Option<EngineMove> {
+    engine_move_at_level(board, options, Level::MAX, on_iteration)
+}
+
+/// The engine's move at `level`: weaker levels look fewer plies ahead and sometimes settle
+/// for a near-best move (see [`qi_search::level`]); level 10 is perfect play.
+pub fn engine_move_at_level(
+    board: Board,
+    options: &EngineOptions,
+    level: Level,
     on_iteration: impl FnMut(&IterationInfo<'_, Square>),
 ) -> Option<EngineMove> {
     let config = SearchConfig {
@@ -147,14 +169,32 @@ pub fn engine_move(
         threads: 1,
     };
     let mut searcher = Searcher::with_table(config, Some(small_table()));
+    // A weak level looks fewer plies ahead and sometimes settles for a near-best move.
+    let depth = match (options.depth, level < Level::MAX) {
+        (Some(d), true) => Some(d.min(level.depth(9))),
+        (None, true) => Some(level.depth(9)),
+        (d, false) => d,
+    };
+    if level < Level::MAX {
+        searcher.set_root_margin(level_margin(level));
+    }
     let limits = Limits {
-        depth: options.depth,
+        depth,
         movetime: options.movetime,
         ..Limits::default()
     };
     let game = TicTacToe::new(board).with_symmetry(true);
     let search = searcher.search_with_info(&game, &limits, on_iteration);
     let mut square = search.best_move?;
+    if level < Level::MAX {
+        let mut rng = match options.seed {
+            Some(seed) => StdRng::seed_from_u64(seed ^ board.key() as u64),
+            None => StdRng::from_os_rng(),
+        };
+        square = level::choose(&search.root_moves, level, level_margin(level), &mut rng)
+            .unwrap_or(square);
+        return Some(EngineMove { square, search });
+    }
     if options.book {
         // Among the equally good moves, the seeds' preference; ties within it by the seed.
         let top = search

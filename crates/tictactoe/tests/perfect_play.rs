@@ -117,3 +117,31 @@ fn winning_moves_match_the_seed_exercise() {
         );
     }
 }
+
+#[test]
+fn weak_levels_make_mistakes_but_never_illegal_moves() {
+    use qi_search::Level;
+    // Level 1 against perfect play from every reply: over many seeds it loses some games.
+    let mut losses = 0;
+    for seed in 0..40u64 {
+        let mut board = Board::empty();
+        while !board.is_over() {
+            let level = if board.to_move() == Mark::X {
+                Level::MIN
+            } else {
+                Level::MAX
+            };
+            let options = EngineOptions {
+                seed: Some(seed),
+                ..EngineOptions::default()
+            };
+            let sq = qi_tictactoe::engine_move_at_level(board, &options, level, |_| {})
+                .unwrap()
+                .square;
+            assert!(board.get(sq).is_none());
+            board.place(sq);
+        }
+        losses += u32::from(board.winner() == Some(Mark::O));
+    }
+    assert!(losses > 0, "a beginner should lose sometimes");
+}

@@ -1,15 +1,122 @@
 //! `qi serve`: the web page and its JSON API.
 //!
 //! Contract with `crate::run`: this module provides [`ServeArgs`] and [`serve`]; everything
-//! else in this folder is its own.
+//! else in this folder is its own. Tests start servers in-process with [`start`].
 
-use anyhow::{bail, Result};
+pub mod api;
+pub mod assets;
+pub mod error;
+pub mod games;
+pub mod limits;
+pub mod search;
+pub mod tictactoe;
+
+use anyhow::{Context, Result};
+use std::net::SocketAddr;
+use tokio::net::TcpListener;
 
 /// Arguments of `qi serve`.
 #[derive(clap::Args, Debug)]
-pub struct ServeArgs {}
+pub struct ServeArgs {
+    /// Port to listen on (0: any free port; the URL printed says which).
+    #[arg(long, default_value_t = 8080)]
+    pub port: u16,
+    /// Address to listen on; the default keeps the server private to this machine.
+    #[arg(long, default_value = "127.0.0.1")]
+    pub host: String,
+    /// Engine searches allowed at once; further requests get 429 until one ends.
+    #[arg(long, default_value_t = limits::DEFAULT_MAX_SEARCHES, value_parser = clap::value_parser!(u16).range(1..=64).map(usize::from))]
+    pub max_searches: usize,
+}
 
 /// `qi serve`: runs the web server until interrupted.
-pub fn serve(_args: ServeArgs) -> Result<()> {
-    bail!("the web page is not available yet")
+pub fn serve(args: ServeArgs) -> Result<()> {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .context("cannot start the async runtime")?;
+    runtime.block_on(async {
+        let listener = bind(&args.host, args.port).await?;
+        let addr = listener.local_addr()?;
+        println!("Qi is serving on {}  (Ctrl-C to stop)", url(addr));
+        if !addr.ip().is_loopback() {
+            println!(
+                "note: listening on {}, reachable from other machines",
+                addr.ip()
+            );
+        }
+        use std::io::Write;
+        std::io::stdout().flush()?;
+        let state = api::AppState::new(games::GameRegistry::standard(), args.max_searches);
+        axum::serve(listener, api::router(state))
+            .with_graceful_shutdown(async {
+                let _ = tokio::signal::ctrl_c().await;
+            })
+            .await
+            .context("the server failed")
+    })
+}
+
+async fn bind(host: &str, port: u16) -> Result<TcpListener> {
+    TcpListener::bind((host, port))
+        .await
+        .with_context(|| format!("cannot listen on {host}:{port}"))
+}
+
+fn url(addr: SocketAddr) -> String {
+    format!("http://{addr}/")
+}
+
+/// A server running on its own thread, stopped when dropped.
+pub struct RunningServer {
+    /// The base URL, ending in `/`.
+    pub url: String,
+    shutdown: Option<tokio::sync::oneshot::Sender<()>>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl Drop for RunningServer {
+    fn drop(&mut self) {
+        if let Some(tx) = self.shutdown.take() {
+            let _ = tx.send(());
+        }
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+    }
+}
+
+/// Starts a server for `games` on a background thread, listening on `host:port` (port 0
+/// picks a free one); returns once it accepts connections.
+pub fn start(
+    host: &str,
+    port: u16,
+    games: games::GameRegistry,
+    max_searches: usize,
+) -> Result<RunningServer> {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .context("cannot start the async runtime")?;
+    let listener = runtime.block_on(bind(host, port))?;
+    let addr = listener.local_addr()?;
+    let (shutdown, signal) = tokio::sync::oneshot::channel::<()>();
+    let state = api::AppState::new(games, max_searches);
+    let thread = std::thread::spawn(move || {
+        runtime.block_on(async move {
+            let _ = axum::serve(listener, api::router(state))
+                .with_graceful_shutdown(async {
+                    let _ = signal.await;
+                })
+                .await;
+        });
+        // Searches still stopping must not hold up the caller's drop.
+        runtime.shutdown_background();
+    });
+    Ok(RunningServer {
+        url: url(addr),
+        shutdown: Some(shutdown),
+        thread: Some(thread),
+    })
 }

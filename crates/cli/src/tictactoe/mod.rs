@@ -233,6 +233,9 @@ pub struct MoveArgs {
     /// Prefer centre, then corners, then edges among equally good moves.
     #[arg(long)]
     book: bool,
+    /// Playing strength 1 (beginner) to 10 (perfect play).
+    #[arg(long)]
+    level: Option<qi_search::Level>,
     /// Print one JSON object.
     #[arg(long)]
     json: bool,
@@ -250,7 +253,9 @@ pub fn best_move(args: MoveArgs) -> Result<()> {
         seed: args.seed,
         book: args.book,
     };
-    let choice = qi_tictactoe::engine_move(board, &options, |_| {}).context("no legal move")?;
+    let level = args.level.unwrap_or_default();
+    let choice = qi_tictactoe::engine_move_at_level(board, &options, level, |_| {})
+        .context("no legal move")?;
     let mut after = board;
     after.place(choice.square);
     if args.json {

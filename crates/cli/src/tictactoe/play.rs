@@ -3,7 +3,7 @@
 use crate::terminal::{ask, colours, paint};
 use anyhow::Result;
 use clap::{Args, ValueEnum};
-use qi_tictactoe::{engine_move, Board, EngineOptions, Mark};
+use qi_tictactoe::{engine_move_at_level, Board, EngineOptions, Mark};
 use std::io::BufRead;
 
 /// Who moves first.
@@ -30,6 +30,9 @@ pub struct PlayArgs {
     /// Seed for the computer's choices.
     #[arg(long)]
     seed: Option<u64>,
+    /// Computer strength, 1 (beginner) to 10 (perfect play).
+    #[arg(long, default_value = "10")]
+    level: qi_search::Level,
 }
 
 fn draw(board: &Board, colour: bool) -> String {
@@ -101,6 +104,7 @@ pub fn play(args: PlayArgs) -> Result<()> {
                     movetime: None,
                     seed: args.seed.map(|s| s.wrapping_add(game_number)),
                     book: !args.no_book,
+                    level: Some(args.level),
                 };
                 let choice =
                     engine_move(board, &options, |_| {}).expect("an unfinished game has a move");

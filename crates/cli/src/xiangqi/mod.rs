@@ -3,35 +3,163 @@
 //! Contract with `crate::run` (which owns the top-level command enum): this module provides
 //! the argument types and entry points below; everything else in this folder is its own.
 
-use anyhow::{bail, Result};
+mod bench;
+mod matches;
+mod play;
+mod protocol;
+mod tools;
+mod ucci;
+mod uci;
+
+use anyhow::Result;
 
 /// Arguments of `qi perft xiangqi`.
 #[derive(clap::Args, Debug)]
-pub struct PerftArgs {}
+pub struct PerftArgs {
+    /// Position in FEN (default: the start position).
+    #[arg(long)]
+    pub fen: Option<String>,
+    /// Depth in plies.
+    #[arg(long)]
+    pub depth: u32,
+    /// Count per root move.
+    #[arg(long)]
+    pub divide: bool,
+    /// Print JSON.
+    #[arg(long)]
+    pub json: bool,
+}
 
 /// Arguments of `qi moves xiangqi`.
 #[derive(clap::Args, Debug)]
-pub struct MovesArgs {}
+pub struct MovesArgs {
+    /// Position in FEN (default: the start position).
+    #[arg(long)]
+    pub fen: Option<String>,
+    /// Moves played from the position first (ICCS, WXF or Chinese, space separated).
+    #[arg(long)]
+    pub moves: Option<String>,
+    /// Print JSON.
+    #[arg(long)]
+    pub json: bool,
+}
 
 /// Arguments of `qi move xiangqi`.
 #[derive(clap::Args, Debug)]
-pub struct MoveArgs {}
+pub struct MoveArgs {
+    /// Position in FEN (default: the start position).
+    #[arg(long)]
+    pub fen: Option<String>,
+    /// Moves played from the position first (ICCS, WXF or Chinese, space separated).
+    #[arg(long)]
+    pub moves: Option<String>,
+    /// Search depth.
+    #[arg(long)]
+    pub depth: Option<u32>,
+    /// Search time in milliseconds.
+    #[arg(long)]
+    pub movetime: Option<u64>,
+    /// Node budget.
+    #[arg(long)]
+    pub nodes: Option<u64>,
+    /// Playing level 1–10 (10 is full strength).
+    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=10))]
+    pub level: Option<u8>,
+    /// Search threads.
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
+    /// Hash table size in MB.
+    #[arg(long, default_value_t = 64)]
+    pub hash: usize,
+    /// Random seed for levels below 10.
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Print JSON.
+    #[arg(long)]
+    pub json: bool,
+}
 
 /// Arguments of `qi play xiangqi`.
 #[derive(clap::Args, Debug)]
-pub struct PlayArgs {}
+pub struct PlayArgs {
+    /// Position in FEN (default: the start position).
+    #[arg(long)]
+    pub fen: Option<String>,
+    /// Engine level 1–10.
+    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u8).range(1..=10))]
+    pub level: u8,
+    /// Play Black (the engine moves first from the start position).
+    #[arg(long)]
+    pub black: bool,
+    /// Engine thinking time per move in milliseconds (level 10 only).
+    #[arg(long, default_value_t = 2000)]
+    pub movetime: u64,
+}
 
 /// Arguments of `qi bench` (Xiangqi, the default game of `bench`).
 #[derive(clap::Args, Debug)]
-pub struct BenchArgs {}
+pub struct BenchArgs {
+    /// Search depth (default 8).
+    pub depth: Option<u32>,
+}
 
 /// Arguments of `qi ucci` / `qi uci`.
 #[derive(clap::Args, Debug, Default)]
-pub struct ProtocolArgs {}
+pub struct ProtocolArgs {
+    /// Search threads (also settable with the protocol's option).
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Hash table size in MB (also settable with the protocol's option).
+    #[arg(long)]
+    pub hash: Option<usize>,
+    /// Playing level 1–10 (10 is full strength).
+    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=10))]
+    pub level: Option<u8>,
+}
 
 /// Arguments of `qi match`.
 #[derive(clap::Args, Debug)]
-pub struct MatchArgs {}
+pub struct MatchArgs {
+    /// First engine command line (e.g. "qi uci" or "qi ucci --level 3").
+    #[arg(long)]
+    pub engine1: String,
+    /// Second engine command line.
+    #[arg(long)]
+    pub engine2: String,
+    /// Protocol of engine 1: uci or ucci (default: uci).
+    #[arg(long, default_value = "uci")]
+    pub protocol1: String,
+    /// Protocol of engine 2: uci or ucci (default: uci).
+    #[arg(long, default_value = "uci")]
+    pub protocol2: String,
+    /// File of opening positions (FEN or EPD, one a line); default: the start position.
+    #[arg(long)]
+    pub openings: Option<String>,
+    /// Number of game pairs (each opening is played with both colours).
+    #[arg(long, default_value_t = 1)]
+    pub rounds: u32,
+    /// Fixed depth per move.
+    #[arg(long)]
+    pub depth: Option<u32>,
+    /// Fixed nodes per move.
+    #[arg(long)]
+    pub nodes: Option<u64>,
+    /// Fixed time per move in milliseconds.
+    #[arg(long)]
+    pub movetime: Option<u64>,
+    /// Clock per game in milliseconds (with --inc).
+    #[arg(long)]
+    pub time: Option<u64>,
+    /// Increment per move in milliseconds.
+    #[arg(long, default_value_t = 0)]
+    pub inc: u64,
+    /// Adjudicate a draw after this many plies.
+    #[arg(long, default_value_t = 300)]
+    pub max_plies: u32,
+    /// Write the games as PGN to this file.
+    #[arg(long)]
+    pub pgn: Option<String>,
+}
 
 /// Which engine protocol to speak.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -43,41 +171,37 @@ pub enum Protocol {
 }
 
 /// `qi perft xiangqi`.
-pub fn perft(_args: PerftArgs) -> Result<()> {
-    bail!("Xiangqi is not available yet")
+pub fn perft(args: PerftArgs) -> Result<()> {
+    tools::perft(args)
 }
 
 /// `qi moves xiangqi`.
-pub fn moves(_args: MovesArgs) -> Result<()> {
-    bail!("Xiangqi is not available yet")
+pub fn moves(args: MovesArgs) -> Result<()> {
+    tools::moves(args)
 }
 
 /// `qi move xiangqi`.
-pub fn best_move(_args: MoveArgs) -> Result<()> {
-    bail!("Xiangqi is not available yet")
+pub fn best_move(args: MoveArgs) -> Result<()> {
+    tools::best_move(args)
 }
 
 /// `qi play xiangqi`.
-pub fn play(_args: PlayArgs) -> Result<()> {
-    bail!("Xiangqi is not available yet")
+pub fn play(args: PlayArgs) -> Result<()> {
+    play::play(args)
 }
 
 /// `qi bench [depth]`.
-pub fn bench(_args: BenchArgs) -> Result<()> {
-    bail!("Xiangqi is not available yet")
+pub fn bench(args: BenchArgs) -> Result<()> {
+    bench::bench(args)
 }
 
 /// `qi ucci` / `qi uci`: speaks `protocol` on stdin/stdout. `first_line` is a line already
 /// read from stdin (when `qi` ran without a subcommand and sniffed the protocol from it).
-pub fn protocol(
-    _protocol: Protocol,
-    _args: ProtocolArgs,
-    _first_line: Option<String>,
-) -> Result<()> {
-    bail!("Xiangqi is not available yet")
+pub fn protocol(protocol: Protocol, args: ProtocolArgs, first_line: Option<String>) -> Result<()> {
+    protocol::run(protocol, args, first_line)
 }
 
 /// `qi match`.
-pub fn run_match(_args: MatchArgs) -> Result<()> {
-    bail!("engine matches are not available yet")
+pub fn run_match(args: MatchArgs) -> Result<()> {
+    matches::run(args)
 }

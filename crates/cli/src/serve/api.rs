@@ -1,0 +1,127 @@
+//! The HTTP routes: JSON endpoints under `/api`, the page and its assets elsewhere.
+//! docs/web-api.md describes each endpoint for clients.
+
+use super::assets;
+use super::error::{ApiError, ApiJson};
+use super::games::{GameRegistry, GameRequest, ImportRequest};
+use super::limits::{self, SearchSlots};
+use super::search;
+use axum::extract::{DefaultBodyLimit, Path, State};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde_json::{json, Value};
+use std::sync::Arc;
+
+/// What every handler shares.
+#[derive(Clone)]
+pub struct AppState {
+    /// The games on offer.
+    pub games: Arc<GameRegistry>,
+    /// The search slots and counts.
+    pub slots: Arc<SearchSlots>,
+}
+
+impl AppState {
+    /// State for these games with at most `max_searches` searches at once.
+    pub fn new(games: GameRegistry, max_searches: usize) -> Self {
+        AppState {
+            games: Arc::new(games),
+            slots: Arc::new(SearchSlots::new(max_searches)),
+        }
+    }
+}
+
+/// The whole application: API, page and assets.
+pub fn router(state: AppState) -> Router {
+    let api = Router::new()
+        .route("/games", get(list_games))
+        .route("/games/{game}", get(game_info))
+        .route("/games/{game}/position", post(position))
+        .route("/games/{game}/import", post(import))
+        .route("/games/{game}/search", post(start_search))
+        .route("/status", get(status))
+        .fallback(api_not_found)
+        .method_not_allowed_fallback(method_not_allowed);
+    Router::new()
+        .nest("/api", api)
+        .merge(assets::router())
+        .layer(DefaultBodyLimit::max(limits::MAX_BODY_BYTES))
+        .with_state(state)
+}
+
+async fn list_games(State(state): State<AppState>) -> Json<Value> {
+    let games: Vec<Value> = state.games.all().map(|g| g.info()).collect();
+    Json(json!({ "games": games }))
+}
+
+async fn game_info(
+    State(state): State<AppState>,
+    Path(game): Path<String>,
+) -> Result<Json<Value>, ApiError> {
+    Ok(Json(state.games.get(&game)?.info()))
+}
+
+fn check_request(request: &GameRequest) -> Result<(), ApiError> {
+    if request.moves.len() > limits::MAX_MOVES {
+        return Err(ApiError::bad_request(format!(
+            "too many moves ({}; at most {})",
+            request.moves.len(),
+            limits::MAX_MOVES
+        )));
+    }
+    Ok(())
+}
+
+async fn position(
+    State(state): State<AppState>,
+    Path(game): Path<String>,
+    ApiJson(request): ApiJson<GameRequest>,
+) -> Result<Json<Value>, ApiError> {
+    let game = state.games.get(&game)?;
+    check_request(&request)?;
+    Ok(Json(game.position(&request)?))
+}
+
+async fn import(
+    State(state): State<AppState>,
+    Path(game): Path<String>,
+    ApiJson(request): ApiJson<ImportRequest>,
+) -> Result<Json<Value>, ApiError> {
+    let game = state.games.get(&game)?;
+    if request.text.chars().count() > limits::MAX_IMPORT_CHARS {
+        return Err(ApiError::bad_request("the text to import is too long"));
+    }
+    let imported = game.import(&request)?;
+    Ok(Json(json!(imported)))
+}
+
+async fn start_search(
+    State(state): State<AppState>,
+    Path(game): Path<String>,
+    ApiJson(request): ApiJson<GameRequest>,
+) -> Result<Response, ApiError> {
+    let game = state.games.get(&game)?;
+    check_request(&request)?;
+    Ok(search::start(&state, game, request)?.into_response())
+}
+
+async fn status(State(state): State<AppState>) -> Json<Value> {
+    Json(json!({
+        "version": env!("CARGO_PKG_VERSION"),
+        "games": state.games.all().map(|g| g.id()).collect::<Vec<_>>(),
+        "searches": state.slots.counts(),
+    }))
+}
+
+async fn api_not_found() -> ApiError {
+    ApiError::not_found("no such API endpoint (see docs/web-api.md)")
+}
+
+async fn method_not_allowed() -> ApiError {
+    ApiError {
+        status: StatusCode::METHOD_NOT_ALLOWED,
+        message: "this endpoint does not take that method".into(),
+    }
+}

@@ -1,0 +1,99 @@
+//! The page's files, embedded at build time so `qi serve` needs no files or network.
+
+use super::api::AppState;
+use axum::extract::Path;
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::Router;
+
+/// One embedded file: its path under `/assets/`, content type and bytes.
+struct Asset {
+    path: &'static str,
+    content_type: &'static str,
+    bytes: &'static [u8],
+}
+
+macro_rules! asset {
+    ($path:literal, $type:expr) => {
+        Asset {
+            path: $path,
+            content_type: $type,
+            bytes: include_bytes!(concat!("../../web/", $path)),
+        }
+    };
+}
+
+const JS: &str = "text/javascript; charset=utf-8";
+
+static ASSETS: &[Asset] = &[
+    asset!("index.html", "text/html; charset=utf-8"),
+    asset!("style.css", "text/css; charset=utf-8"),
+    asset!("favicon.svg", "image/svg+xml"),
+    asset!("app.js", JS),
+    asset!("api.js", JS),
+    asset!("svg.js", JS),
+    asset!("tictactoe.js", JS),
+];
+
+/// The routes for `/` and `/assets/{file}`.
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/", get(|| async { serve_file("index.html") }))
+        .route("/favicon.ico", get(|| async { serve_file("favicon.svg") }))
+        .route(
+            "/assets/{file}",
+            get(|Path(file): Path<String>| async move { serve_file(&file) }),
+        )
+}
+
+fn serve_file(path: &str) -> Response {
+    match ASSETS.iter().find(|a| a.path == path) {
+        Some(asset) => (
+            [
+                (header::CONTENT_TYPE, asset.content_type),
+                // The files change only with the binary; revalidating each load keeps a
+                // rebuilt server from showing a stale page.
+                (header::CACHE_CONTROL, "no-cache"),
+            ],
+            asset.bytes,
+        )
+            .into_response(),
+        None => (StatusCode::NOT_FOUND, "no such file").into_response(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ASSETS;
+
+    #[test]
+    fn every_asset_the_page_imports_is_embedded() {
+        for asset in ASSETS {
+            let text = String::from_utf8_lossy(asset.bytes);
+            for (i, _) in text.match_indices("/assets/") {
+                let rest = &text[i + 8..];
+                let name: String = rest
+                    .chars()
+                    .take_while(|c| c.is_ascii_alphanumeric() || *c == '.' || *c == '-')
+                    .collect();
+                if name.contains('.') {
+                    assert!(
+                        ASSETS.iter().any(|a| a.path == name),
+                        "{} refers to /assets/{name}, which is not embedded",
+                        asset.path
+                    );
+                }
+            }
+            let relative_imports = text.match_indices("from './").map(|(i, _)| &text[i + 8..]);
+            for rest in relative_imports {
+                let name: String = rest.chars().take_while(|c| *c != '\'').collect();
+                assert!(
+                    ASSETS.iter().any(|a| a.path == name),
+                    "{} imports ./{name}, which is not embedded",
+                    asset.path
+                );
+            }
+        }
+    }
+}

@@ -1,0 +1,1 @@
+//! UCCI specifics (being written).

@@ -1,0 +1,1 @@
+//! UCI specifics (being written).

@@ -1,0 +1,350 @@
+//! Static evaluation.
+//!
+//! Material and piece-square values are kept in an [`Accumulator`] that the search updates
+//! move by move; the positional terms that depend on several pieces at once (mobility,
+//! palace safety, central-cannon threats, trapped horses) are computed at each call,
+//! because they change with almost every move anyway.
+
+use crate::pst::{tables, MAX_PHASE, PHASE_WEIGHT};
+use qi_search::score::Score;
+use qi_xiangqi::{Color, Move, Piece, PieceKind, Position, Square};
+
+/// Bonus for having the move: the side to move can usually improve its position.
+const TEMPO: i32 = 10;
+
+/// Material plus piece-square sums (Red minus Black) and the game phase.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Accumulator {
+    /// Middle-game sum, Red minus Black.
+    pub mg: i32,
+    /// End-game sum, Red minus Black.
+    pub eg: i32,
+    /// Remaining attacking material, `0..=MAX_PHASE` when the game started normally.
+    pub phase: i32,
+}
+
+fn sign(c: Color) -> i32 {
+    match c {
+        Color::Red => 1,
+        Color::Black => -1,
+    }
+}
+
+impl Accumulator {
+    /// Sums from scratch.
+    pub fn new(pos: &Position) -> Accumulator {
+        let t = tables();
+        let mut a = Accumulator::default();
+        for color in Color::ALL {
+            for (sq, piece) in pos.pieces(color) {
+                let v = t.get(piece, sq);
+                a.mg += sign(color) * v.mg;
+                a.eg += sign(color) * v.eg;
+                a.phase += PHASE_WEIGHT[piece.kind() as usize];
+            }
+        }
+        a
+    }
+
+    /// The accumulator after `mv`, which must be legal in `pos` (called before making it).
+    #[inline]
+    pub fn after(&self, pos: &Position, mv: Move) -> Accumulator {
+        let t = tables();
+        let mut a = *self;
+        if let Some(p) = pos.moved_piece(mv) {
+            let s = sign(p.color());
+            let (from, to) = (t.get(p, mv.from()), t.get(p, mv.to()));
+            a.mg += s * (to.mg - from.mg);
+            a.eg += s * (to.eg - from.eg);
+        }
+        if let Some(c) = pos.captured_piece(mv) {
+            let s = sign(c.color());
+            let v = t.get(c, mv.to());
+            a.mg -= s * v.mg;
+            a.eg -= s * v.eg;
+            a.phase -= PHASE_WEIGHT[c.kind() as usize];
+        }
+        a
+    }
+}
+
+/// A compact copy of the board by square index, so positional terms can walk lines cheaply.
+struct Board {
+    sq: [Option<Piece>; 90],
+}
+
+impl Board {
+    fn new(pos: &Position) -> Board {
+        let mut sq = [None; 90];
+        for color in Color::ALL {
+            for (s, p) in pos.pieces(color) {
+                sq[s.index()] = Some(p);
+            }
+        }
+        Board { sq }
+    }
+
+    #[inline]
+    fn at(&self, file: i32, rank: i32) -> Option<Option<Piece>> {
+        if (0..9).contains(&file) && (0..10).contains(&rank) {
+            Some(self.sq[(rank * 9 + file) as usize])
+        } else {
+            None
+        }
+    }
+}
+
+/// Positional terms for one side, as `(mg, eg)` from that side's view.
+fn side_terms(pos: &Position, b: &Board, us: Color, counts: &Counts) -> (i32, i32) {
+    let them = us.flip();
+    let (mut mg, mut eg) = (0, 0);
+    let forward = if us == Color::Red { 1 } else { -1 };
+    for (sq, piece) in pos.pieces(us) {
+        let (f, r) = (sq.file() as i32, sq.rank() as i32);
+        match piece.kind() {
+            PieceKind::Chariot => {
+                // Mobility: a chariot boxed in by its own pieces is worth far less.
+                let mut n = 0;
+                for (df, dr) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
+                    let (mut x, mut y) = (f + df, r + dr);
+                    while let Some(cell) = b.at(x, y) {
+                        match cell {
+                            None => n += 1,
+                            Some(p) => {
+                                if p.color() != us {
+                                    n += 1;
+                                }
+                                break;
+                            }
+                        }
+                        x += df;
+                        y += dr;
+                    }
+                }
+                mg += 3 * (n - 7);
+                eg += 3 * (n - 7);
+            }
+            PieceKind::Horse => {
+                // The horse is blocked at its leg ("hobbled"); a horse with one or no
+                // exits is close to trapped and often lost.
+                let mut n = 0;
+                for (lf, lr, targets) in [
+                    (0, 1, [(-1, 2), (1, 2)]),
+                    (0, -1, [(-1, -2), (1, -2)]),
+                    (1, 0, [(2, -1), (2, 1)]),
+                    (-1, 0, [(-2, -1), (-2, 1)]),
+                ] {
+                    if b.at(f + lf, r + lr) != Some(None) {
+                        continue;
+                    }
+                    for (tf, tr) in targets {
+                        match b.at(f + tf, r + tr) {
+                            Some(None) => n += 1,
+                            Some(Some(p)) if p.color() != us => n += 1,
+                            _ => {}
+                        }
+                    }
+                }
+                mg += 5 * (n - 4);
+                eg += 5 * (n - 4);
+                if n <= 1 {
+                    mg -= 20;
+                    eg -= 20;
+                }
+            }
+            PieceKind::Soldier => {
+                // Connected crossed soldiers (side by side) support each other.
+                let crossed = if us == Color::Red { r >= 5 } else { r <= 4 };
+                if crossed {
+                    if let Some(Some(p)) = b.at(f + 1, r) {
+                        if p == piece {
+                            mg += 8;
+                            eg += 15;
+                        }
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+
+    // Palace safety: our missing defenders matter in proportion to the enemy's attackers.
+    let ci = us.index();
+    let ti = them.index();
+    let missing_adv = 2 - counts.kind[ci][PieceKind::Advisor as usize];
+    let missing_ele = 2 - counts.kind[ci][PieceKind::Elephant as usize];
+    let enemy_ch = counts.kind[ti][PieceKind::Chariot as usize];
+    let enemy_hs = counts.kind[ti][PieceKind::Horse as usize];
+    let enemy_cn = counts.kind[ti][PieceKind::Cannon as usize];
+    // Horses exploit missing advisors, cannons exploit missing elephants (no screens to
+    // block and no elephant eyes to cover the palace).
+    mg -= missing_adv * (6 + 6 * enemy_ch + 8 * enemy_hs);
+    mg -= missing_ele * (4 + 4 * enemy_ch + 8 * enemy_cn);
+    eg -= missing_adv * (4 * enemy_ch + 6 * enemy_hs);
+    eg -= missing_ele * (4 * enemy_cn);
+
+    // Attackers across the river press on our palace.
+    let attack = counts.crossed[ti];
+    mg -= attack * (8 + 5 * missing_adv + 3 * missing_ele);
+
+    // Our general's file: an enemy cannon on it with nothing between is a standing threat
+    // (an "empty-head cannon"); two pieces between pin both screens.
+    let k = pos.king_square(us);
+    let (kf, kr) = (k.file() as i32, k.rank() as i32);
+    let mut between = 0;
+    let mut y = kr + forward;
+    let mut own_cover = false;
+    while let Some(cell) = b.at(kf, y) {
+        if let Some(p) = cell {
+            if p.color() == them && p.kind() == PieceKind::Cannon {
+                mg -= match between {
+                    0 => 60,
+                    2 => 15,
+                    _ => 0,
+                };
+            }
+            if p.color() == them && p.kind() == PieceKind::Chariot && between == 1 {
+                mg -= 20; // a chariot X-raying the general pins the piece in between
+            }
+            if p.color() == us && between == 0 {
+                own_cover = true;
+            }
+            between += 1;
+            if between > 2 {
+                break;
+            }
+        }
+        y += forward;
+    }
+    // An open file in front of the general lets a chariot or cannon land with check.
+    if !own_cover && enemy_ch + enemy_cn > 0 {
+        mg -= 10 + 6 * enemy_ch;
+    }
+    // A general pushed off its home rank is a target while attackers remain.
+    let home = if us == Color::Red { 0 } else { 9 };
+    if kr != home && attack > 0 {
+        mg -= 10;
+    }
+    (mg, eg)
+}
+
+/// Piece counts by colour and kind, plus attackers already across the river.
+struct Counts {
+    kind: [[i32; 7]; 2],
+    crossed: [i32; 2],
+}
+
+impl Counts {
+    fn new(pos: &Position) -> Counts {
+        let mut c = Counts {
+            kind: [[0; 7]; 2],
+            crossed: [0; 2],
+        };
+        for color in Color::ALL {
+            for (sq, p) in pos.pieces(color) {
+                let k = p.kind();
+                c.kind[color.index()][k as usize] += 1;
+                let across = match color {
+                    Color::Red => sq.rank() >= 5,
+                    Color::Black => sq.rank() <= 4,
+                };
+                if across && matches!(k, PieceKind::Chariot | PieceKind::Horse | PieceKind::Cannon)
+                {
+                    c.crossed[color.index()] += if k == PieceKind::Chariot { 2 } else { 1 };
+                }
+            }
+        }
+        c
+    }
+}
+
+/// Evaluation of `pos` from the side to move's view, given its accumulator.
+pub fn evaluate_with(pos: &Position, acc: &Accumulator) -> Score {
+    let b = Board::new(pos);
+    let counts = Counts::new(pos);
+    let (rm, re) = side_terms(pos, &b, Color::Red, &counts);
+    let (bm, be) = side_terms(pos, &b, Color::Black, &counts);
+    let mg = acc.mg + rm - bm;
+    let eg = acc.eg + re - be;
+    let phase = acc.phase.clamp(0, MAX_PHASE);
+    let mut v = (mg * phase + eg * (MAX_PHASE - phase)) / MAX_PHASE;
+    // Without attacking pieces neither side can mate; pull such scores towards a draw.
+    let attackers = |c: usize| {
+        counts.kind[c][PieceKind::Chariot as usize]
+            + counts.kind[c][PieceKind::Horse as usize]
+            + counts.kind[c][PieceKind::Cannon as usize]
+            + counts.kind[c][PieceKind::Soldier as usize]
+    };
+    if v > 0 && attackers(0) == 0 || v < 0 && attackers(1) == 0 {
+        v /= 8;
+    }
+    let v = match pos.side_to_move() {
+        Color::Red => v,
+        Color::Black => -v,
+    };
+    v + TEMPO
+}
+
+/// Evaluation of `pos` from the side to move's view (computes the accumulator afresh).
+pub fn evaluate(pos: &Position) -> Score {
+    evaluate_with(pos, &Accumulator::new(pos))
+}
+
+/// Plain material value of a piece kind (middle game), for move ordering and pruning margins.
+#[inline]
+pub fn piece_value(kind: PieceKind) -> i32 {
+    match kind {
+        PieceKind::General => 2000,
+        _ => crate::pst::MATERIAL[kind as usize].0.max(80),
+    }
+}
+
+/// Square helper for tests and tools: `Square` from ICCS text like `e4`.
+pub fn square(text: &str) -> Option<Square> {
+    let b = text.as_bytes();
+    if b.len() != 2 {
+        return None;
+    }
+    Square::new(b[0].wrapping_sub(b'a'), b[1].wrapping_sub(b'0'))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use qi_xiangqi::START_FEN;
+
+    #[test]
+    fn start_position_is_balanced() {
+        let pos = Position::from_fen(START_FEN).unwrap();
+        assert_eq!(evaluate(&pos), TEMPO);
+    }
+
+    #[test]
+    fn accumulator_updates_match_a_fresh_sum() {
+        let mut pos = Position::startpos();
+        let mut acc = Accumulator::new(&pos);
+        let mut seed = 7u64;
+        for _ in 0..200 {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let mv = moves[(seed >> 33) as usize % moves.len()];
+            acc = acc.after(&pos, mv);
+            pos.make_move(mv);
+            assert_eq!(acc, Accumulator::new(&pos));
+        }
+    }
+
+    #[test]
+    fn extra_chariot_is_winning() {
+        let pos = Position::from_fen("3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1");
+        // Facing generals would be illegal, so put the general aside.
+        let pos = pos.or_else(|_| Position::from_fen("3k5/9/9/9/9/9/9/9/9/4K3R w - - 0 1"));
+        let pos = pos.unwrap();
+        assert!(evaluate(&pos) > 400);
+    }
+}

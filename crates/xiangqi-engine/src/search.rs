@@ -1,0 +1,794 @@
+//! Iterative-deepening principal-variation search specialised for Xiangqi.
+//!
+//! Uses `qi-search`'s lock-free transposition table, stop flag, statistics and score
+//! encoding; everything that touches the position (incremental evaluation, repetition
+//! rulings, check extensions, null-move guards) lives here for speed.
+
+use crate::eval::{evaluate_with, piece_value, Accumulator};
+use crate::ordering::{is_capture, pick, score_moves};
+use crate::repetition::{ruling, HistEntry, Ruling};
+use crate::time::TimeBudget;
+use qi_search::score::{
+    from_table, is_decisive, loss_in, plies_to_end, to_table, win_in, Score, INFINITY, MAX_PLY,
+};
+use qi_search::tt::{Bound, Entry};
+use qi_search::{SearchStats, StopFlag, TranspositionTable};
+use qi_xiangqi::{Move, MoveList, Piece, PieceKind, Position, Undo, MAX_MOVES};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, OnceLock};
+use std::time::{Duration, Instant};
+
+/// Deepest ply the search visits; leaves room for the score encoding's distance range.
+const MAX_SEARCH_PLY: usize = MAX_PLY - 8;
+/// Deepest iteration.
+pub const MAX_DEPTH: u32 = 64;
+
+/// Engine-wide settings.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EngineOptions {
+    /// Transposition table size in megabytes.
+    pub hash_mb: usize,
+    /// Search threads (Lazy SMP).
+    pub threads: usize,
+}
+
+impl Default for EngineOptions {
+    fn default() -> Self {
+        EngineOptions {
+            hash_mb: 16,
+            threads: 1,
+        }
+    }
+}
+
+/// What to search and under which limits.
+#[derive(Clone, Debug, Default)]
+pub struct SearchRequest {
+    /// The position to search.
+    pub position: Position,
+    /// Earlier positions of the game, oldest first, without `position` itself; used for
+    /// repetition rulings.
+    pub history: Vec<HistEntry>,
+    /// Deepest iteration.
+    pub depth: Option<u32>,
+    /// Approximate node budget.
+    pub nodes: Option<u64>,
+    /// Time limits from the start of the search.
+    pub time: TimeBudget,
+    /// While this flag is up the search ignores its time limits (pondering); the limits
+    /// then count from the moment it is lowered.
+    pub pondering: Option<Arc<AtomicBool>>,
+    /// Root moves the search must not play (UCCI `banmoves`).
+    pub banned: Vec<Move>,
+    /// Search every root move with a full window so each gets an exact score (levels).
+    pub all_root_scores: bool,
+}
+
+/// Progress report after each completed iteration.
+#[derive(Clone, Debug)]
+pub struct Info {
+    /// Completed depth.
+    pub depth: u32,
+    /// Deepest ply reached.
+    pub seldepth: u32,
+    /// Score from the side to move's view.
+    pub score: Score,
+    /// Nodes so far, all threads.
+    pub nodes: u64,
+    /// Time so far.
+    pub time: Duration,
+    /// Principal variation.
+    pub pv: Vec<Move>,
+    /// Table fill in permille (sampled).
+    pub hashfull: u32,
+}
+
+/// The answer of a search.
+#[derive(Clone, Debug, Default)]
+pub struct SearchResult {
+    /// Best move, `None` when no legal (unbanned) move exists.
+    pub best: Option<Move>,
+    /// Expected reply, for pondering.
+    pub ponder: Option<Move>,
+    /// Score of the best move from the side to move's view.
+    pub score: Score,
+    /// Principal variation.
+    pub pv: Vec<Move>,
+    /// Statistics summed over threads.
+    pub stats: SearchStats,
+    /// Exact scores of root moves when [`SearchRequest::all_root_scores`] was set.
+    pub root_scores: Vec<(Move, Score)>,
+}
+
+/// The engine: a shared table and thread settings. Searches borrow it immutably, so one
+/// engine can serve a protocol loop and its search thread.
+pub struct Engine {
+    tt: Arc<TranspositionTable>,
+    options: EngineOptions,
+}
+
+impl Default for Engine {
+    fn default() -> Self {
+        Engine::new(EngineOptions::default())
+    }
+}
+
+impl Engine {
+    /// A fresh engine.
+    pub fn new(options: EngineOptions) -> Engine {
+        Engine {
+            tt: Arc::new(TranspositionTable::new(options.hash_mb.max(1))),
+            options,
+        }
+    }
+
+    /// Current options.
+    pub fn options(&self) -> &EngineOptions {
+        &self.options
+    }
+
+    /// Resizes the table (clearing it).
+    pub fn set_hash(&mut self, mb: usize) {
+        self.options.hash_mb = mb.clamp(1, 65536);
+        self.tt = Arc::new(TranspositionTable::new(self.options.hash_mb));
+    }
+
+    /// Sets the number of search threads.
+    pub fn set_threads(&mut self, threads: usize) {
+        self.options.threads = threads.clamp(1, 256);
+    }
+
+    /// Forgets everything learnt (new game).
+    pub fn clear(&self) {
+        self.tt.clear();
+    }
+
+    /// Searches `req` until a limit is reached or `stop` is raised, reporting each
+    /// completed iteration of the main thread to `on_info`.
+    pub fn search(
+        &self,
+        req: &SearchRequest,
+        stop: &StopFlag,
+        mut on_info: impl FnMut(&Info),
+    ) -> SearchResult {
+        let start = Instant::now();
+        self.tt.new_search();
+        let internal = StopFlag::new();
+        let nodes = AtomicU64::new(0);
+        let shared = Shared {
+            tt: &self.tt,
+            user_stop: stop,
+            stop: &internal,
+            nodes: &nodes,
+            start,
+        };
+        let threads = self.options.threads.max(1);
+        let mut result = std::thread::scope(|scope| {
+            let helpers: Vec<_> = (1..threads)
+                .map(|id| {
+                    let shared = &shared;
+                    scope.spawn(move || {
+                        let mut t = Worker::new(req, shared, id);
+                        t.iterate(req, &mut |_| {});
+                        t.stats.clone()
+                    })
+                })
+                .collect();
+            let mut main = Worker::new(req, &shared, 0);
+            let mut result = main.iterate(req, &mut on_info);
+            internal.stop();
+            for h in helpers {
+                if let Ok(s) = h.join() {
+                    let depth = result.stats.depth;
+                    result.stats.absorb(&s);
+                    result.stats.depth = depth;
+                }
+            }
+            result
+        });
+        result.stats.time = start.elapsed();
+        result
+    }
+}
+
+/// State shared by all threads of one search.
+struct Shared<'a> {
+    tt: &'a TranspositionTable,
+    user_stop: &'a StopFlag,
+    stop: &'a StopFlag,
+    nodes: &'a AtomicU64,
+    start: Instant,
+}
+
+/// `LMR[depth][move_number]`: how many plies a late quiet move is reduced.
+fn lmr_table() -> &'static [[u8; 64]; 64] {
+    static T: OnceLock<[[u8; 64]; 64]> = OnceLock::new();
+    T.get_or_init(|| {
+        let mut t = [[0u8; 64]; 64];
+        for (d, row) in t.iter_mut().enumerate().skip(1) {
+            for (m, r) in row.iter_mut().enumerate().skip(1) {
+                *r = (0.5 + (d as f64).ln() * (m as f64).ln() / 2.2) as u8;
+            }
+        }
+        t
+    })
+}
+
+/// One search thread.
+struct Worker<'a> {
+    pos: Position,
+    path: Vec<HistEntry>,
+    accs: Vec<Accumulator>,
+    /// Index in `path` of the latest null move: repetitions never span one.
+    rep_floor: usize,
+    root_index: usize,
+    shared: &'a Shared<'a>,
+    id: usize,
+    killers: Vec<[Move; 2]>,
+    history: Box<[[i32; 90]; 14]>,
+    pv: Box<[[Move; MAX_PLY + 1]; MAX_PLY + 1]>,
+    pv_len: [usize; MAX_PLY + 1],
+    stats: SearchStats,
+    unreported: u64,
+    stopped: bool,
+    node_limit: Option<u64>,
+    budget: TimeBudget,
+    pondering: Option<Arc<AtomicBool>>,
+    /// When pondering ended (or the search start): time limits count from here.
+    clock_start: Instant,
+    root_depth: i32,
+    banned: Vec<Move>,
+    all_root_scores: bool,
+    root_scores: Vec<(Move, Score)>,
+}
+
+impl<'a> Worker<'a> {
+    fn new(req: &SearchRequest, shared: &'a Shared<'a>, id: usize) -> Worker<'a> {
+        let pos = req.position.clone();
+        let mut path = req.history.clone();
+        path.push(HistEntry {
+            key: pos.key(),
+            in_check: pos.in_check(),
+        });
+        let root_index = path.len() - 1;
+        let acc = Accumulator::new(&pos);
+        Worker {
+            pos,
+            path,
+            accs: vec![acc],
+            rep_floor: 0,
+            root_index,
+            shared,
+            id,
+            killers: vec![[Move::NULL; 2]; MAX_PLY + 2],
+            history: Box::new([[0; 90]; 14]),
+            pv: Box::new([[Move::NULL; MAX_PLY + 1]; MAX_PLY + 1]),
+            pv_len: [0; MAX_PLY + 1],
+            stats: SearchStats::default(),
+            unreported: 0,
+            stopped: false,
+            node_limit: req.nodes,
+            budget: req.time,
+            pondering: req.pondering.clone(),
+            clock_start: shared.start,
+            root_depth: 1,
+            banned: req.banned.clone(),
+            all_root_scores: req.all_root_scores && id == 0,
+            root_scores: Vec::new(),
+        }
+    }
+
+    fn elapsed(&self) -> Duration {
+        self.clock_start.elapsed()
+    }
+
+    fn is_pondering(&mut self) -> bool {
+        if let Some(p) = &self.pondering {
+            if p.load(Ordering::Relaxed) {
+                return true;
+            }
+            // The opponent played the expected move: our clock starts now.
+            self.pondering = None;
+            self.clock_start = Instant::now();
+        }
+        false
+    }
+
+    /// Counts a node and decides whether the search must stop.
+    #[inline]
+    fn tick(&mut self) -> bool {
+        self.stats.nodes += 1;
+        self.unreported += 1;
+        if let Some(limit) = self.node_limit {
+            // A single thread stays deterministic by checking its own count every node.
+            let total = if self.shared_threads_running() {
+                self.shared.nodes.load(Ordering::Relaxed) + self.unreported
+            } else {
+                self.stats.nodes
+            };
+            if total >= limit {
+                self.stopped = true;
+                self.shared.stop.stop();
+            }
+        }
+        if self.unreported >= 1024 {
+            self.shared
+                .nodes
+                .fetch_add(self.unreported, Ordering::Relaxed);
+            self.unreported = 0;
+            if self.shared.user_stop.is_stopped() || self.shared.stop.is_stopped() {
+                self.stopped = true;
+            }
+            if self.id == 0 && !self.is_pondering() {
+                if let Some(hard) = self.budget.hard {
+                    if self.elapsed() >= hard {
+                        self.stopped = true;
+                        self.shared.stop.stop();
+                    }
+                }
+            }
+        }
+        self.stopped
+    }
+
+    fn shared_threads_running(&self) -> bool {
+        self.id != 0 || self.shared.nodes.load(Ordering::Relaxed) > self.stats.nodes
+    }
+
+    fn ply(&self) -> usize {
+        self.path.len() - 1 - self.root_index
+    }
+
+    fn make(&mut self, mv: Move) -> Undo {
+        let acc = self.accs[self.accs.len() - 1].after(&self.pos, mv);
+        let undo = self.pos.make_move(mv);
+        self.accs.push(acc);
+        self.path.push(HistEntry {
+            key: self.pos.key(),
+            in_check: self.pos.in_check(),
+        });
+        undo
+    }
+
+    fn unmake(&mut self, mv: Move, undo: Undo) {
+        self.pos.unmake_move(mv, undo);
+        self.accs.pop();
+        self.path.pop();
+    }
+
+    fn eval(&self) -> Score {
+        evaluate_with(&self.pos, &self.accs[self.accs.len() - 1])
+    }
+
+    /// Whether the side to move keeps a piece that can force progress, so passing is
+    /// unlikely to be its best option (null move is unsafe in bare endings: zugzwang).
+    fn has_attackers(&self) -> bool {
+        let side = self.pos.side_to_move();
+        [PieceKind::Chariot, PieceKind::Horse, PieceKind::Cannon]
+            .iter()
+            .any(|&k| self.pos.count(Piece::new(side, k)) > 0)
+    }
+
+    fn update_pv(&mut self, ply: usize, mv: Move) {
+        self.pv[ply][ply] = mv;
+        let next = self.pv_len[ply + 1].max(ply + 1);
+        for i in ply + 1..next {
+            self.pv[ply][i] = self.pv[ply + 1][i];
+        }
+        self.pv_len[ply] = next;
+    }
+
+    /// Iterative deepening with aspiration windows.
+    fn iterate(&mut self, req: &SearchRequest, on_info: &mut dyn FnMut(&Info)) -> SearchResult {
+        let mut result = SearchResult::default();
+        let mut root = MoveList::new();
+        self.pos.generate_legal(&mut root);
+        let playable: Vec<Move> = root
+            .iter()
+            .copied()
+            .filter(|m| !self.banned.contains(m))
+            .collect();
+        if playable.is_empty() {
+            result.score = if root.is_empty() { loss_in(0) } else { 0 };
+            return result;
+        }
+        result.best = Some(playable[0]);
+        result.pv = vec![playable[0]];
+        let max_depth = req.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH) as i32;
+        let mut prev = 0;
+        // Helper threads skip depths so they explore ahead of the main thread.
+        let first = 1 + (self.id % 2) as i32;
+        let mut depth = first;
+        while depth <= max_depth {
+            self.root_depth = depth;
+            self.root_scores.clear();
+            let mut delta = 35;
+            let (mut alpha, mut beta) = if depth >= 4 && !is_decisive(prev) {
+                (prev - delta, prev + delta)
+            } else {
+                (-INFINITY, INFINITY)
+            };
+            let score = loop {
+                let s = self.negamax(alpha, beta, depth, false);
+                if self.stopped {
+                    break s;
+                }
+                if s <= alpha {
+                    beta = (alpha + beta) / 2;
+                    alpha = (s - delta).max(-INFINITY);
+                } else if s >= beta {
+                    beta = (s + delta).min(INFINITY);
+                } else {
+                    break s;
+                }
+                delta *= 2;
+                if delta > 1200 {
+                    alpha = -INFINITY;
+                    beta = INFINITY;
+                }
+            };
+            if self.stopped {
+                break;
+            }
+            prev = score;
+            self.stats.depth = depth as u32;
+            let pv: Vec<Move> = self.pv[0][..self.pv_len[0]].to_vec();
+            if let Some(&m) = pv.first() {
+                result.best = Some(m);
+                result.ponder = pv.get(1).copied();
+                result.pv = pv.clone();
+            }
+            result.score = score;
+            if self.all_root_scores {
+                result.root_scores = self.root_scores.clone();
+            }
+            if self.id == 0 {
+                let info = Info {
+                    depth: depth as u32,
+                    seldepth: self.stats.seldepth,
+                    score,
+                    nodes: self.shared.nodes.load(Ordering::Relaxed) + self.unreported,
+                    time: self.shared.start.elapsed(),
+                    pv,
+                    hashfull: 0,
+                };
+                on_info(&info);
+                // A mate found well inside the horizon will not change with more depth.
+                if let Some(p) = plies_to_end(score) {
+                    if (p as i32) < depth && self.pondering.is_none() && req.time.hard.is_some() {
+                        break;
+                    }
+                }
+                if !self.is_pondering() {
+                    if let Some(soft) = self.budget.soft {
+                        // The next iteration typically costs more than all before it.
+                        if self.elapsed() >= soft / 2 {
+                            break;
+                        }
+                    }
+                }
+            }
+            depth += 1;
+        }
+        self.shared
+            .nodes
+            .fetch_add(self.unreported, Ordering::Relaxed);
+        self.unreported = 0;
+        result.stats = self.stats.clone();
+        result
+    }
+
+    fn negamax(&mut self, mut alpha: Score, mut beta: Score, depth: i32, null_ok: bool) -> Score {
+        let ply = self.ply();
+        if depth <= 0 {
+            return self.qsearch(alpha, beta);
+        }
+        self.pv_len[ply] = ply;
+        if self.tick() {
+            return 0;
+        }
+        let pv_node = beta - alpha > 1;
+        let root = ply == 0;
+        self.stats.seldepth = self.stats.seldepth.max(ply as u32);
+        let in_check = self.path[self.path.len() - 1].in_check;
+        if !root {
+            let reversible =
+                (self.pos.halfmove_clock() as usize).min(self.path.len() - 1 - self.rep_floor);
+            if let Some(r) = ruling(&self.path, reversible, 1) {
+                return match r {
+                    Ruling::Draw => 0,
+                    Ruling::Win => win_in(ply),
+                    Ruling::Loss => loss_in(ply),
+                };
+            }
+            if self.pos.halfmove_clock() >= 120 {
+                return 0;
+            }
+            // Mate-distance pruning: no line from here beats a faster mate already found.
+            alpha = alpha.max(loss_in(ply));
+            beta = beta.min(win_in(ply + 1));
+            if alpha >= beta {
+                return alpha;
+            }
+            if ply >= MAX_SEARCH_PLY {
+                return self.eval();
+            }
+        }
+
+        let key = self.pos.key();
+        self.stats.tt_probes += 1;
+        let mut hash_move = Move::NULL;
+        if let Some(e) = self.shared.tt.probe(key) {
+            self.stats.tt_hits += 1;
+            if let Some(m) = e.move_code.and_then(Move::from_raw) {
+                hash_move = m;
+            }
+            let s = from_table(e.score, ply);
+            if !pv_node && !root && e.depth as i32 >= depth {
+                let cut = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => s >= beta,
+                    Bound::Upper => s <= alpha,
+                };
+                if cut {
+                    self.stats.tt_cutoffs += 1;
+                    return s;
+                }
+            }
+        }
+
+        let static_eval = if in_check { -INFINITY } else { self.eval() };
+        if !pv_node && !in_check && !is_decisive(beta) {
+            // Reverse futility: far above beta at low depth, a quiet move will not lose it all.
+            if depth <= 4 && static_eval - 90 * depth >= beta {
+                return static_eval;
+            }
+            // Null move: if passing still fails high, a real move will too.
+            if null_ok && depth >= 3 && static_eval >= beta && self.has_attackers() {
+                let r = 3 + depth / 5;
+                let undo = self.pos.make_null();
+                let acc = self.accs[self.accs.len() - 1];
+                self.accs.push(acc);
+                self.path.push(HistEntry {
+                    key: self.pos.key(),
+                    in_check: false,
+                });
+                let floor = self.rep_floor;
+                self.rep_floor = self.path.len() - 1;
+                let s = -self.negamax(-beta, -beta + 1, depth - r, false);
+                self.rep_floor = floor;
+                self.path.pop();
+                self.accs.pop();
+                self.pos.unmake_null(undo);
+                if self.stopped {
+                    return 0;
+                }
+                if s >= beta {
+                    return if is_decisive(s) { beta } else { s };
+                }
+            }
+        }
+
+        let mut list = MoveList::new();
+        self.pos.generate_legal(&mut list);
+        if list.is_empty() {
+            // Checkmate and stalemate both lose in Xiangqi.
+            return loss_in(ply);
+        }
+        let n = list.len();
+        let moves = list.as_mut_slice();
+        let mut scores = [0i32; MAX_MOVES];
+        let killers = self.killers[ply];
+        score_moves(
+            &self.pos,
+            moves,
+            &mut scores[..n],
+            hash_move,
+            &killers,
+            &self.history,
+        );
+
+        let orig_alpha = alpha;
+        let mut best = -INFINITY;
+        let mut best_move = Move::NULL;
+        let mut searched = 0usize;
+        let mut quiets: [Move; MAX_MOVES] = [Move::NULL; MAX_MOVES];
+        let mut nquiets = 0;
+        for i in 0..n {
+            pick(moves, &mut scores[..n], i);
+            let mv = moves[i];
+            if root && self.banned.contains(&mv) {
+                continue;
+            }
+            let capture = is_capture(&self.pos, mv);
+            // Late-move pruning: at shallow depth, quiet moves far down the list rarely
+            // matter once several have been tried.
+            if !root
+                && !pv_node
+                && !in_check
+                && !capture
+                && depth <= 3
+                && searched >= (4 + 4 * depth * depth) as usize
+                && !is_decisive(best)
+            {
+                continue;
+            }
+            let undo = self.make(mv);
+            let gives_check = self.path[self.path.len() - 1].in_check;
+            // Check extension, bounded so perpetual-check lines cannot explode the tree.
+            let ext = i32::from(gives_check && (ply as i32) < 2 * self.root_depth);
+            let new_depth = depth - 1 + ext;
+            let mut s;
+            if root && self.all_root_scores {
+                s = -self.negamax(-INFINITY, INFINITY, new_depth, true);
+            } else if searched == 0 {
+                s = -self.negamax(-beta, -alpha, new_depth, true);
+            } else {
+                let mut r = 0;
+                if depth >= 3 && searched >= 3 && !capture && !in_check && !gives_check {
+                    r = lmr_table()[depth.min(63) as usize][searched.min(63)] as i32;
+                    if pv_node {
+                        r -= 1;
+                    }
+                    r = r.clamp(0, new_depth - 1);
+                }
+                s = -self.negamax(-alpha - 1, -alpha, new_depth - r, true);
+                if s > alpha && r > 0 {
+                    s = -self.negamax(-alpha - 1, -alpha, new_depth, true);
+                }
+                if s > alpha && s < beta {
+                    s = -self.negamax(-beta, -alpha, new_depth, true);
+                }
+            }
+            self.unmake(mv, undo);
+            if self.stopped {
+                return 0;
+            }
+            searched += 1;
+            if root && self.all_root_scores {
+                self.root_scores.push((mv, s));
+            }
+            if s > best {
+                best = s;
+                if s > alpha {
+                    best_move = mv;
+                    self.update_pv(ply, mv);
+                    alpha = s;
+                    if s >= beta {
+                        self.stats.beta_cutoffs += 1;
+                        if searched == 1 {
+                            self.stats.first_move_cutoffs += 1;
+                        }
+                        if !capture {
+                            self.reward(ply, mv, depth, &quiets[..nquiets]);
+                        }
+                        break;
+                    }
+                }
+            }
+            if !capture && nquiets < MAX_MOVES {
+                quiets[nquiets] = mv;
+                nquiets += 1;
+            }
+        }
+        if searched == 0 {
+            // Every root move is banned (other nodes always search at least one move).
+            return if root { 0 } else { loss_in(ply) };
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if alpha > orig_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.shared.tt.store(
+            key,
+            Entry {
+                score: to_table(best, ply),
+                depth: depth.clamp(0, 255) as u8,
+                bound,
+                move_code: (!best_move.is_null()).then(|| best_move.raw()),
+            },
+        );
+        best
+    }
+
+    /// Killer and history updates after a quiet move caused a cutoff; the quiet moves
+    /// tried before it are penalised so the history table keeps discriminating.
+    fn reward(&mut self, ply: usize, mv: Move, depth: i32, failed: &[Move]) {
+        let k = &mut self.killers[ply];
+        if k[0] != mv {
+            k[1] = k[0];
+            k[0] = mv;
+        }
+        let bonus = (depth * depth).min(400);
+        let update = |h: &mut i32, b: i32| {
+            *h += b - *h * b.abs() / 16384;
+        };
+        if let Some(p) = self.pos.moved_piece(mv) {
+            update(&mut self.history[p.index()][mv.to().index()], bonus);
+        }
+        for &q in failed {
+            if let Some(p) = self.pos.moved_piece(q) {
+                update(&mut self.history[p.index()][q.to().index()], -bonus);
+            }
+        }
+    }
+
+    /// Quiescence: captures only, or every evasion when in check (so mates are seen).
+    fn qsearch(&mut self, mut alpha: Score, beta: Score) -> Score {
+        let ply = self.ply();
+        self.pv_len[ply] = ply;
+        if self.tick() {
+            return 0;
+        }
+        self.stats.seldepth = self.stats.seldepth.max(ply as u32);
+        if ply >= MAX_SEARCH_PLY {
+            return self.eval();
+        }
+        let in_check = self.path[self.path.len() - 1].in_check;
+        let mut list = MoveList::new();
+        let mut best;
+        let stand;
+        if in_check {
+            self.pos.generate_legal(&mut list);
+            if list.is_empty() {
+                return loss_in(ply);
+            }
+            best = -INFINITY;
+            stand = -INFINITY;
+        } else {
+            stand = self.eval();
+            if stand >= beta {
+                self.stats.leaves += 1;
+                return stand;
+            }
+            alpha = alpha.max(stand);
+            best = stand;
+            self.pos.generate_captures(&mut list);
+        }
+        let n = list.len();
+        let moves = list.as_mut_slice();
+        let mut scores = [0i32; MAX_MOVES];
+        score_moves(
+            &self.pos,
+            moves,
+            &mut scores[..n],
+            Move::NULL,
+            &[Move::NULL; 2],
+            &self.history,
+        );
+        for i in 0..n {
+            pick(moves, &mut scores[..n], i);
+            let mv = moves[i];
+            if !in_check {
+                // Delta pruning: even winning this piece outright cannot reach alpha.
+                let gain = self
+                    .pos
+                    .captured_piece(mv)
+                    .map_or(0, |p| piece_value(p.kind()));
+                if stand + gain + 150 < alpha {
+                    continue;
+                }
+            }
+            let undo = self.make(mv);
+            let s = -self.qsearch(-beta, -alpha);
+            self.unmake(mv, undo);
+            if self.stopped {
+                return 0;
+            }
+            if s > best {
+                best = s;
+                if s > alpha {
+                    alpha = s;
+                    self.update_pv(ply, mv);
+                    if s >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+}
