@@ -96,7 +96,7 @@ impl Position {
     /// Does the (legal) move `mv` give check to the opponent?
     #[inline]
     pub fn gives_check(&self, mv: Move) -> bool {
-        let (f, t) = (mv.from_i(), mv.to_i());
+        let (f, t) = (mv.origin_index(), mv.target_index());
         let pm = self.board[f as usize];
         let them = self.side.index() ^ 1;
         let k = self.king[them];

@@ -584,7 +584,7 @@ impl Position {
 
     /// Is `mv` legal here? Safe on any input, including moves from another position.
     pub fn is_legal(&self, mv: Move) -> bool {
-        let f = mv.from_i();
+        let f = mv.origin_index();
         if mv.is_null() || !crate::tables::ON_BOARD[f as usize] {
             return false;
         }

@@ -204,14 +204,14 @@ impl Position {
     /// The piece a move would move, if its origin is occupied.
     #[inline]
     pub fn moved_piece(&self, mv: Move) -> Option<Piece> {
-        let b = self.board[mv.from_i() as usize];
+        let b = self.board[mv.origin_index() as usize];
         (b != EMPTY && b != OFF).then_some(Piece(b))
     }
 
     /// The piece a move would capture, if any.
     #[inline]
     pub fn captured_piece(&self, mv: Move) -> Option<Piece> {
-        let b = self.board[mv.to_i() as usize];
+        let b = self.board[mv.target_index() as usize];
         (b != EMPTY && b != OFF).then_some(Piece(b))
     }
 
@@ -223,8 +223,8 @@ impl Position {
     /// untrusted input.
     #[inline]
     pub fn make_move(&mut self, mv: Move) -> Undo {
-        let f = mv.from_i() as usize;
-        let t = mv.to_i() as usize;
+        let f = mv.origin_index() as usize;
+        let t = mv.target_index() as usize;
         let p = self.board[f];
         let c = self.board[t];
         let us = self.side.index();
@@ -273,8 +273,8 @@ impl Position {
     /// Takes back `mv`, which must be the last move made, with its undo record.
     #[inline]
     pub fn unmake_move(&mut self, mv: Move, undo: Undo) {
-        let f = mv.from_i() as usize;
-        let t = mv.to_i() as usize;
+        let f = mv.origin_index() as usize;
+        let t = mv.target_index() as usize;
         self.side = self.side.flip();
         if self.side == Color::Black {
             self.fullmove = self.fullmove.saturating_sub(1);

@@ -238,22 +238,22 @@ impl Move {
     /// Origin square.
     #[inline]
     pub const fn from(self) -> Square {
-        Square::from_idx(self.from_i())
+        Square::from_idx(self.origin_index())
     }
 
     /// Destination square.
     #[inline]
     pub const fn to(self) -> Square {
-        Square::from_idx(self.to_i())
+        Square::from_idx(self.target_index())
     }
 
     #[inline]
-    pub(crate) const fn from_i(self) -> u8 {
+    pub(crate) const fn origin_index(self) -> u8 {
         self.0 as u8
     }
 
     #[inline]
-    pub(crate) const fn to_i(self) -> u8 {
+    pub(crate) const fn target_index(self) -> u8 {
         (self.0 >> 8) as u8
     }
 
@@ -272,8 +272,8 @@ impl Move {
     /// Inverse of [`Move::raw`]; `None` when the bits do not name two board squares.
     pub const fn from_raw(raw: u16) -> Option<Move> {
         let m = Move(raw);
-        if crate::tables::ON_BOARD[m.from_i() as usize]
-            && crate::tables::ON_BOARD[m.to_i() as usize]
+        if crate::tables::ON_BOARD[m.origin_index() as usize]
+            && crate::tables::ON_BOARD[m.target_index() as usize]
         {
             Some(m)
         } else {

@@ -61,23 +61,24 @@ fn invariants_two_plies() {
         let mut pos = Position::from_fen(fen).unwrap();
         walk(&mut pos, 2, &mut nodes);
     }
-    assert!(nodes > 1000);
+    // Every FEN and each of its children is walked (the grandchildren are only made).
+    assert!(nodes > 200, "{nodes}");
 }
 
 #[test]
 fn rules_details() {
     let legal = |fen: &str| -> Vec<String> {
-        let p = Position::from_fen(fen).unwrap();
+        let p = Position::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
         let mut v: Vec<String> = p.legal_moves().iter().map(|m| m.to_iccs()).collect();
         v.sort();
         v
     };
     // Horse leg blocked: a horse on b0 with a piece on b1 cannot go to a2/c2.
-    let v = legal("4k4/9/9/9/9/9/9/9/1P7/1N1K5 w");
+    let v = legal("4k4/9/9/9/9/9/9/9/1R7/1N1K5 w");
     assert!(!v.contains(&"b0a2".to_string()) && !v.contains(&"b0c2".to_string()));
     assert!(v.contains(&"b0d1".to_string()));
     // Elephant eye blocked, and never across the river.
-    let v = legal("4k4/9/9/9/2B6/9/9/9/9/3K5 w");
+    let v = legal("4k4/9/9/9/9/2B6/9/9/9/3K5 w");
     assert_eq!(
         v.iter()
             .filter(|m| m.starts_with("c4"))
@@ -85,22 +86,26 @@ fn rules_details() {
             .collect::<Vec<_>>(),
         vec!["c4a2", "c4e2"]
     );
-    let v = legal("4k4/9/9/9/9/9/9/1P7/9/B2K5 w");
-    assert!(!v.iter().any(|m| m.starts_with("a2")));
+    // An elephant on a2 with its eye b3 blocked keeps only a2-c0.
+    let v = legal("4k4/9/9/9/9/9/1R7/B8/9/3K5 w");
+    assert_eq!(
+        v.iter().filter(|m| m.starts_with("a2")).collect::<Vec<_>>(),
+        vec!["a2c0"]
+    );
     // Cannon: captures over exactly one screen only.
-    let v = legal("4k4/9/9/9/9/9/9/9/9/CPp1p1K2 w");
+    let v = legal("4k4/9/9/9/9/9/9/9/3K5/CNp1p4 w");
     assert!(v.contains(&"a0c0".to_string()) && !v.contains(&"a0e0".to_string()));
     // Soldier sideways only after the river.
     let v = legal("4k4/9/9/9/P8/9/9/9/9/3K5 w");
     assert_eq!(v.iter().filter(|m| m.starts_with("a5")).count(), 2);
     let v = legal("4k4/9/9/9/9/P8/9/9/9/3K5 w");
     assert_eq!(v.iter().filter(|m| m.starts_with("a4")).count(), 1);
-    // Generals may not face: the e-file blocker is pinned.
-    let v = legal("4k4/9/9/9/4R4/9/9/9/9/4K4 w");
-    assert!(v
-        .iter()
-        .filter(|m| m.starts_with("e5"))
-        .all(|m| &m[2..3] == "e"));
+    // Generals may not face: the soldier between them may only advance along the file.
+    let v = legal("4k4/9/9/9/4P4/9/9/9/9/4K4 w");
+    assert_eq!(
+        v.iter().filter(|m| m.starts_with("e5")).collect::<Vec<_>>(),
+        vec!["e5e6"]
+    );
     // No legal move at all: checkmate/stalemate positions.
     let p = Position::from_fen("4k4/R8/9/9/5R3/9/9/9/9/3K5 b").unwrap();
     assert_eq!(p.count_legal(), 0);

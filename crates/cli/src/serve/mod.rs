@@ -25,8 +25,8 @@ pub struct ServeArgs {
     #[arg(long, default_value = "127.0.0.1")]
     pub host: String,
     /// Engine searches allowed at once; further requests get 429 until one ends.
-    #[arg(long, default_value_t = limits::DEFAULT_MAX_SEARCHES, value_parser = clap::value_parser!(u16).range(1..=64).map(usize::from))]
-    pub max_searches: usize,
+    #[arg(long, default_value_t = limits::DEFAULT_MAX_SEARCHES as u16, value_parser = clap::value_parser!(u16).range(1..=64))]
+    pub max_searches: u16,
 }
 
 /// `qi serve`: runs the web server until interrupted.
@@ -47,7 +47,10 @@ pub fn serve(args: ServeArgs) -> Result<()> {
         }
         use std::io::Write;
         std::io::stdout().flush()?;
-        let state = api::AppState::new(games::GameRegistry::standard(), args.max_searches);
+        let state = api::AppState::new(
+            games::GameRegistry::standard(),
+            usize::from(args.max_searches),
+        );
         axum::serve(listener, api::router(state))
             .with_graceful_shutdown(async {
                 let _ = tokio::signal::ctrl_c().await;
