@@ -107,12 +107,14 @@ pub fn moves(args: MovesArgs) -> Result<()> {
     Ok(())
 }
 
-/// Runs one engine search for a level (or full strength) and returns the chosen move.
+/// Runs one engine search for a level (or full strength) until its limits or `stop`, and
+/// returns the chosen move.
 pub(super) fn think(
     engine: &Engine,
     mut req: SearchRequest,
     level: Option<u8>,
     rng: &mut Rng,
+    stop: &StopFlag,
     on_info: impl FnMut(&qi_xiangqi_engine::Info),
 ) -> (Option<Move>, qi_xiangqi_engine::SearchResult) {
     let settings = level.and_then(Level::new).map(|l| l.settings());
@@ -125,9 +127,9 @@ pub(super) fn think(
             (Some(a), Some(b)) => Some(a.min(b)),
             (a, b) => a.or(b),
         };
-        req.all_root_scores = s.noise > 0;
+        req.all_root_scores = req.all_root_scores || s.noise > 0;
     }
-    let r = engine.search(&req, &StopFlag::new(), on_info);
+    let r = engine.search(&req, stop, on_info);
     let mv = match &settings {
         Some(s) if s.noise > 0 && !r.root_scores.is_empty() => {
             choose(&r.root_scores, s, rng).or(r.best)
@@ -162,7 +164,7 @@ pub fn best_move(args: MoveArgs) -> Result<()> {
         ..SearchRequest::default()
     };
     let mut rng = args.seed.map_or_else(Rng::from_time, Rng::new);
-    let (mv, r) = think(&engine, req, args.level, &mut rng, |_| {});
+    let (mv, r) = think(&engine, req, args.level, &mut rng, &StopFlag::new(), |_| {});
     let Some(mv) = mv else {
         if args.json {
             println!(
