@@ -299,7 +299,9 @@ impl<'a> Worker<'a> {
     fn tick(&mut self) -> bool {
         self.stats.nodes += 1;
         self.unreported += 1;
-        if let Some(limit) = self.node_limit {
+        // The first iteration always completes, so even a tiny node budget (weak levels)
+        // plays a searched move rather than the first legal one.
+        if let Some(limit) = self.node_limit.filter(|_| self.root_depth > 1) {
             // A single thread stays deterministic by checking its own count every node.
             let total = if self.shared_threads_running() {
                 self.shared.nodes.load(Ordering::Relaxed) + self.unreported

@@ -33,6 +33,21 @@ pub(super) fn setup(fen: Option<&str>, moves: Option<&str>) -> Result<(Position,
     Ok((pos, history))
 }
 
+/// The current position of `game` and the history of earlier positions the engine needs
+/// for repetition rulings.
+pub(super) fn game_history(game: &qi_xiangqi::Game) -> (Position, Vec<HistEntry>) {
+    let mut pos = game.start().clone();
+    let mut history = Vec::with_capacity(game.moves().len());
+    for &mv in game.moves() {
+        history.push(HistEntry {
+            key: pos.key(),
+            in_check: pos.in_check(),
+        });
+        pos.make_move(mv);
+    }
+    (pos, history)
+}
+
 /// Score in the protocols' mate convention: moves (not plies) to mate, signed.
 pub(super) fn mate_moves(score: Score) -> Option<i32> {
     qi_search::score::plies_to_end(score).map(|p| {
