@@ -1,6 +1,634 @@
-//! Engine matches (being written).
+//! `qi match`: Xiangqi engine matches with Qi's rules as referee.
+//!
+//! Any UCI or UCCI engine plays any other (Qi with other options included). Each opening is
+//! played twice with colours swapped; the referee checks every move (illegal move, mate,
+//! stalemate, Asian repetition rulings, 60-move rule, a ply cap), keeps each engine's
+//! clock, writes PGN, and ends with a W-L-D line, the score and the Elo difference with a
+//! 95 % error margin.
+
+use super::play::pgn;
 use super::MatchArgs;
-use anyhow::{bail, Result};
-pub(super) fn run(_a: MatchArgs) -> Result<()> {
-    bail!("engine matches are not available yet")
+use anyhow::{anyhow, bail, Context, Result};
+use qi_xiangqi::{Color, Game, Move, Position, Reason, Winner};
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
+use std::time::{Duration, Instant};
+
+/// How long an engine may take to answer the handshake or `isready`.
+const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(10);
+/// The lines that end an engine's turn.
+const ANSWERS: &[&str] = &["bestmove", "nobestmove"];
+/// How long a move may take when no clock limits it (depth or node limits).
+const UNTIMED_MOVE_LIMIT: Duration = Duration::from_secs(120);
+
+/// The protocol an engine speaks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Dialect {
+    /// UCCI (times in milliseconds after `setoption usemillisec true`).
+    Ucci,
+    /// UCI with ranks 0–9 (Pikafish, Qi).
+    Uci,
+    /// UCI with ranks 1–10 and `UCI_Variant xiangqi` (Fairy-Stockfish).
+    Fsf,
+}
+
+impl Dialect {
+    fn parse(text: &str) -> Result<Dialect> {
+        match text.to_ascii_lowercase().as_str() {
+            "ucci" => Ok(Dialect::Ucci),
+            "uci" => Ok(Dialect::Uci),
+            "fsf" | "uci-fsf" | "fairy" => Ok(Dialect::Fsf),
+            other => bail!("unknown protocol '{other}' (use uci, ucci or fsf)"),
+        }
+    }
+
+    fn write_move(self, mv: Move) -> String {
+        let iccs = mv.to_iccs();
+        if self == Dialect::Fsf {
+            let b = iccs.as_bytes();
+            let (ff, fr, tf, tr) = (b[0] as char, b[1] - b'0', b[2] as char, b[3] - b'0');
+            format!("{ff}{}{tf}{}", fr + 1, tr + 1)
+        } else {
+            iccs
+        }
+    }
+
+    /// The move text in ICCS, or `None` when it is not a coordinate move at all.
+    fn read_move(self, text: &str) -> Option<String> {
+        let t = text.to_ascii_lowercase();
+        let bytes = t.as_bytes();
+        let file = |c: u8| (b'a'..=b'i').contains(&c);
+        if self != Dialect::Fsf {
+            return (bytes.len() == 4
+                && file(bytes[0])
+                && bytes[1].is_ascii_digit()
+                && file(bytes[2])
+                && bytes[3].is_ascii_digit())
+            .then_some(t);
+        }
+        // Ranks 1–10: letter, number, letter, number.
+        let split = t[1..].find(|c: char| c.is_ascii_alphabetic())? + 1;
+        let (a, b) = t.split_at(split);
+        let rank = |s: &str| s.parse::<u8>().ok().filter(|r| (1..=10).contains(r));
+        if !file(a.as_bytes()[0]) || !file(b.as_bytes()[0]) {
+            return None;
+        }
+        let (fr, tr) = (rank(&a[1..])?, rank(&b[1..])?);
+        Some(format!("{}{}{}{}", &a[..1], fr - 1, &b[..1], tr - 1))
+    }
+}
+
+/// One running engine process.
+struct EngineProcess {
+    command: String,
+    dialect: Dialect,
+    options: Vec<(String, String)>,
+    name: String,
+    child: Child,
+    input: ChildStdin,
+    lines: Receiver<String>,
+}
+
+/// Splits a command line into words, honouring single and double quotes.
+fn split_command(line: &str) -> Result<Vec<String>> {
+    let mut words = Vec::new();
+    let mut word = String::new();
+    let mut quote = None;
+    let mut in_word = false;
+    for c in line.chars() {
+        match (quote, c) {
+            (Some(q), c) if c == q => quote = None,
+            (Some(_), c) => word.push(c),
+            (None, '"' | '\'') => {
+                quote = Some(c);
+                in_word = true;
+            }
+            (None, c) if c.is_whitespace() => {
+                if in_word {
+                    words.push(std::mem::take(&mut word));
+                    in_word = false;
+                }
+            }
+            (None, c) => {
+                word.push(c);
+                in_word = true;
+            }
+        }
+    }
+    if quote.is_some() {
+        bail!("unbalanced quote in engine command {line:?}");
+    }
+    if in_word {
+        words.push(word);
+    }
+    if words.is_empty() {
+        bail!("empty engine command");
+    }
+    Ok(words)
+}
+
+/// Runs `qi` itself when an engine command starts with the word `qi`, so matches between
+/// Qi's own configurations work without installing the binary on the PATH.
+fn program(word: &str) -> std::path::PathBuf {
+    if word == "qi" {
+        if let Ok(me) = std::env::current_exe() {
+            return me;
+        }
+    }
+    word.into()
+}
+
+impl EngineProcess {
+    fn start(command: &str, dialect: Dialect, options: &[(String, String)]) -> Result<Self> {
+        let words = split_command(command)?;
+        let mut child = Command::new(program(&words[0]))
+            .args(&words[1..])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .with_context(|| format!("cannot start engine {command:?}"))?;
+        let input = child.stdin.take().context("engine stdin")?;
+        let output = BufReader::new(child.stdout.take().context("engine stdout")?);
+        let (tx, lines) = channel();
+        std::thread::spawn(move || {
+            for line in output.lines().map_while(Result::ok) {
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let mut engine = EngineProcess {
+            command: command.to_string(),
+            dialect,
+            options: options.to_vec(),
+            name: words[0].clone(),
+            child,
+            input,
+            lines,
+        };
+        engine.handshake()?;
+        Ok(engine)
+    }
+
+    fn send(&mut self, line: &str) -> Result<()> {
+        writeln!(self.input, "{line}")
+            .and_then(|_| self.input.flush())
+            .with_context(|| format!("engine {:?} closed its input", self.command))
+    }
+
+    /// Reads lines until one starts with `prefix`; `None` on timeout or exit.
+    fn wait_for(&mut self, prefix: &str, timeout: Duration) -> Option<String> {
+        self.wait_for_any(&[prefix], timeout)
+    }
+
+    /// Reads lines until one starts with any of `prefixes`; `None` on timeout or exit.
+    fn wait_for_any(&mut self, prefixes: &[&str], timeout: Duration) -> Option<String> {
+        let deadline = Instant::now() + timeout;
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok(line) if prefixes.iter().any(|p| line.starts_with(p)) => return Some(line),
+                Ok(line) => {
+                    if let Some(name) = line.strip_prefix("id name ") {
+                        self.name = name.trim().to_string();
+                    }
+                }
+                Err(RecvTimeoutError::Timeout | RecvTimeoutError::Disconnected) => return None,
+            }
+        }
+    }
+
+    fn handshake(&mut self) -> Result<()> {
+        let (hello, ok) = match self.dialect {
+            Dialect::Ucci => ("ucci", "ucciok"),
+            _ => ("uci", "uciok"),
+        };
+        self.send(hello)?;
+        self.wait_for(ok, HANDSHAKE_TIMEOUT)
+            .ok_or_else(|| anyhow!("engine {:?} did not answer '{hello}'", self.command))?;
+        let mut options = self.options.clone();
+        match self.dialect {
+            Dialect::Ucci => options.insert(0, ("usemillisec".into(), "true".into())),
+            Dialect::Fsf => options.insert(0, ("UCI_Variant".into(), "xiangqi".into())),
+            Dialect::Uci => {}
+        }
+        for (name, value) in options {
+            let line = match self.dialect {
+                Dialect::Ucci => format!("setoption {name} {value}"),
+                _ => format!("setoption name {name} value {value}"),
+            };
+            self.send(&line)?;
+        }
+        self.ready()
+    }
+
+    fn ready(&mut self) -> Result<()> {
+        self.send("isready")?;
+        self.wait_for("readyok", HANDSHAKE_TIMEOUT)
+            .map(|_| ())
+            .ok_or_else(|| anyhow!("engine {:?} did not answer 'isready'", self.command))
+    }
+
+    fn new_game(&mut self) -> Result<()> {
+        match self.dialect {
+            Dialect::Ucci => self.send("setoption newgame")?,
+            _ => self.send("ucinewgame")?,
+        }
+        self.ready()
+    }
+
+    /// Restarts a crashed or hung engine.
+    fn restart(&mut self) -> Result<()> {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        *self = EngineProcess::start(&self.command.clone(), self.dialect, &self.options.clone())?;
+        Ok(())
+    }
+}
+
+impl Drop for EngineProcess {
+    fn drop(&mut self) {
+        let _ = self.send("quit");
+        let deadline = Instant::now() + Duration::from_millis(500);
+        while Instant::now() < deadline {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Per-move limits of the match.
+#[derive(Clone, Copy, Debug)]
+enum Limit {
+    Depth(u32),
+    Nodes(u64),
+    MoveTime(Duration),
+    Clock { time: Duration, inc: Duration },
+}
+
+/// How a game ended, from the referee's view.
+#[derive(Clone, Debug)]
+struct Verdict {
+    winner: Winner,
+    reason: String,
+}
+
+fn verdict_from_rules(winner: Winner, reason: Reason) -> Verdict {
+    let reason = match reason {
+        Reason::Checkmate => "checkmate",
+        Reason::Stalemate => "stalemate (no legal move loses)",
+        Reason::PerpetualCheck => "perpetual check",
+        Reason::PerpetualChase => "perpetual chase",
+        Reason::Repetition => "repetition",
+        Reason::MoveRule => "60-move rule",
+    };
+    Verdict {
+        winner,
+        reason: reason.to_string(),
+    }
+}
+
+/// The `go` line for `engine` to move with `clocks` (Red's, Black's) remaining.
+fn go_line(dialect: Dialect, limit: Limit, clocks: [Duration; 2], red: bool) -> String {
+    let ms = |d: Duration| d.as_millis();
+    match (dialect, limit) {
+        (_, Limit::Depth(d)) => format!("go depth {d}"),
+        (_, Limit::Nodes(n)) => format!("go nodes {n}"),
+        (Dialect::Ucci, Limit::MoveTime(t)) => format!("go time {} movestogo 1", ms(t)),
+        (_, Limit::MoveTime(t)) => format!("go movetime {}", ms(t)),
+        (Dialect::Ucci, Limit::Clock { inc, .. }) => {
+            let (ours, theirs) = if red {
+                (clocks[0], clocks[1])
+            } else {
+                (clocks[1], clocks[0])
+            };
+            format!(
+                "go time {} increment {} opptime {} oppincrement {}",
+                ms(ours),
+                ms(inc),
+                ms(theirs),
+                ms(inc)
+            )
+        }
+        (_, Limit::Clock { inc, .. }) => format!(
+            "go wtime {} btime {} winc {} binc {}",
+            ms(clocks[0]),
+            ms(clocks[1]),
+            ms(inc),
+            ms(inc)
+        ),
+    }
+}
+
+/// Plays one game; `engines[0]` has Red.
+fn play_game(
+    engines: [&mut EngineProcess; 2],
+    start: &Position,
+    limit: Limit,
+    max_plies: u32,
+    margin: Duration,
+) -> Result<(Game, Verdict)> {
+    let [red, black] = engines;
+    let mut engines = [red, black];
+    for e in engines.iter_mut() {
+        e.new_game()?;
+    }
+    let mut game = Game::new(start.clone());
+    let mut clocks = match limit {
+        Limit::Clock { time, .. } => [time, time],
+        _ => [Duration::ZERO; 2],
+    };
+    let fen = start.to_fen();
+    loop {
+        if let Some(outcome) = game.outcome() {
+            return Ok((game, verdict_from_rules(outcome.winner, outcome.reason)));
+        }
+        if game.moves().len() as u32 >= max_plies {
+            let verdict = Verdict {
+                winner: Winner::Draw,
+                reason: format!("adjudicated after {max_plies} plies"),
+            };
+            return Ok((game, verdict));
+        }
+        let pos = game.position().clone();
+        let side = pos.side_to_move();
+        let index = usize::from(side == Color::Black);
+        let loses = Winner::against(side);
+        let engine = &mut *engines[index];
+        let moves: Vec<String> = game
+            .moves()
+            .iter()
+            .map(|&m| engine.dialect.write_move(m))
+            .collect();
+        let position = if moves.is_empty() {
+            format!("position fen {fen}")
+        } else {
+            format!("position fen {fen} moves {}", moves.join(" "))
+        };
+        engine.send(&position)?;
+        engine.send(&go_line(engine.dialect, limit, clocks, side == Color::Red))?;
+        let started = Instant::now();
+        let allowed = match limit {
+            Limit::Clock { .. } => clocks[index] + margin,
+            Limit::MoveTime(t) => t + margin.max(t / 2) + Duration::from_millis(200),
+            _ => UNTIMED_MOVE_LIMIT,
+        };
+        let answer = engine.wait_for_any(ANSWERS, allowed);
+        let used = started.elapsed();
+        let name = engine.name.clone();
+        let Some(line) = answer else {
+            // Past its time: ask it to stop so the process is fit for the next game, and
+            // replace it when it does not answer even that.
+            let _ = engine.send("stop");
+            if engine
+                .wait_for_any(ANSWERS, Duration::from_secs(2))
+                .is_none()
+            {
+                engine.restart()?;
+            }
+            let verdict = Verdict {
+                winner: loses,
+                reason: format!("{name} lost on time or did not answer"),
+            };
+            return Ok((game, verdict));
+        };
+        if let Limit::Clock { inc, .. } = limit {
+            if used > clocks[index] + margin {
+                let verdict = Verdict {
+                    winner: loses,
+                    reason: format!("{name} lost on time"),
+                };
+                return Ok((game, verdict));
+            }
+            clocks[index] = clocks[index].saturating_sub(used) + inc;
+        }
+        let text = line.split_whitespace().nth(1).unwrap_or("");
+        let parsed = engine
+            .dialect
+            .read_move(text)
+            .ok_or_else(|| format!("unreadable move '{text}'"))
+            .and_then(|iccs| pos.parse_move(&iccs).map_err(|e| e.to_string()));
+        match parsed {
+            Ok(mv) => game.push(mv).map_err(|e| anyhow!("{e}"))?,
+            Err(e) => {
+                let verdict = Verdict {
+                    winner: loses,
+                    reason: format!("{name} played an illegal move ({line:?}: {e})"),
+                };
+                return Ok((game, verdict));
+            }
+        }
+    }
+}
+
+/// Openings from a FEN/EPD file: one position a line; blank lines and `#` comments skipped;
+/// EPD operations after the fourth field (or after `;`) ignored.
+fn read_openings(path: &str) -> Result<Vec<Position>> {
+    let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {path}"))?;
+    let mut out = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        let line = line.split(';').next().unwrap_or("").trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let fields: Vec<&str> = line.split_whitespace().collect();
+        let fen = fields[..fields.len().min(6)].join(" ");
+        let pos = Position::from_fen(&fen)
+            .or_else(|_| Position::from_fen(&fields[..fields.len().min(2)].join(" ")))
+            .map_err(|e| anyhow!("{path}:{}: {e}", n + 1))?;
+        out.push(pos);
+    }
+    if out.is_empty() {
+        bail!("{path} holds no positions");
+    }
+    Ok(out)
+}
+
+/// The Elo difference for a score fraction (infinite for a perfect or a zero score).
+fn elo(score: f64) -> f64 {
+    if score <= 0.0 {
+        f64::NEG_INFINITY
+    } else if score >= 1.0 {
+        f64::INFINITY
+    } else {
+        -400.0 * (1.0 / score - 1.0).log10()
+    }
+}
+
+/// Elo difference and its 95 % margin from wins, losses and draws (of the first engine).
+pub(super) fn elo_summary(wins: u32, losses: u32, draws: u32) -> (f64, f64) {
+    let n = f64::from(wins + losses + draws);
+    if n == 0.0 {
+        return (0.0, 0.0);
+    }
+    let s = (f64::from(wins) + f64::from(draws) / 2.0) / n;
+    let variance = (f64::from(wins) * (1.0 - s).powi(2)
+        + f64::from(draws) * (0.5 - s).powi(2)
+        + f64::from(losses) * s.powi(2))
+        / n;
+    let margin = 1.96 * (variance / n).sqrt();
+    let (lo, hi) = (elo(s - margin), elo(s + margin));
+    (elo(s), (hi - lo) / 2.0)
+}
+
+fn parse_options(list: &[String]) -> Result<Vec<(String, String)>> {
+    list.iter()
+        .map(|o| {
+            o.split_once('=')
+                .map(|(n, v)| (n.trim().to_string(), v.trim().to_string()))
+                .ok_or_else(|| anyhow!("option {o:?} is not NAME=VALUE"))
+        })
+        .collect()
+}
+
+/// `qi match`.
+pub fn run(args: MatchArgs) -> Result<()> {
+    let limit = match (args.depth, args.nodes, args.movetime, args.time) {
+        (Some(d), None, None, None) if d > 0 => Limit::Depth(d),
+        (None, Some(n), None, None) if n > 0 => Limit::Nodes(n),
+        (None, None, Some(t), None) if t > 0 => Limit::MoveTime(Duration::from_millis(t)),
+        (None, None, None, Some(t)) if t > 0 => Limit::Clock {
+            time: Duration::from_millis(t),
+            inc: Duration::from_millis(args.inc),
+        },
+        (None, None, None, None) => bail!("give one limit: --depth, --nodes, --movetime or --time"),
+        _ => bail!("give exactly one positive limit: --depth, --nodes, --movetime or --time"),
+    };
+    if args.rounds == 0 || args.rounds > 100_000 {
+        bail!("--rounds must be between 1 and 100000");
+    }
+    let openings = match &args.openings {
+        Some(path) => read_openings(path)?,
+        None => vec![Position::startpos()],
+    };
+    let dialects = [
+        Dialect::parse(&args.protocol1)?,
+        Dialect::parse(&args.protocol2)?,
+    ];
+    let mut engines = [
+        EngineProcess::start(&args.engine1, dialects[0], &parse_options(&args.option1)?)?,
+        EngineProcess::start(&args.engine2, dialects[1], &parse_options(&args.option2)?)?,
+    ];
+    let mut names = [engines[0].name.clone(), engines[1].name.clone()];
+    if names[0] == names[1] {
+        names[0].push_str(" #1");
+        names[1].push_str(" #2");
+    }
+    let margin = Duration::from_millis(args.timemargin);
+    let (mut wins, mut losses, mut draws) = (0u32, 0u32, 0u32);
+    let mut records = String::new();
+    let total = args.rounds * 2;
+    for game_index in 0..total {
+        let opening = &openings[(game_index / 2) as usize % openings.len()];
+        let first_is_red = game_index % 2 == 0;
+        let [a, b] = &mut engines;
+        let pair = if first_is_red { [a, b] } else { [b, a] };
+        let (game, verdict) = play_game(pair, opening, limit, args.max_plies, margin)?;
+        let red_name = if first_is_red { &names[0] } else { &names[1] };
+        let black_name = if first_is_red { &names[1] } else { &names[0] };
+        match (verdict.winner, first_is_red) {
+            (Winner::Draw, _) => draws += 1,
+            (Winner::Red, true) | (Winner::Black, false) => wins += 1,
+            _ => losses += 1,
+        }
+        let result = match verdict.winner {
+            Winner::Red => "1-0",
+            Winner::Black => "0-1",
+            Winner::Draw => "1/2-1/2",
+        };
+        println!(
+            "Game {} of {total}: {red_name} (Red) vs {black_name} (Black): {result} {{{}}} after {} plies",
+            game_index + 1,
+            verdict.reason,
+            game.moves().len()
+        );
+        let record = pgn(&game, result)
+            .replacen(
+                "[Event \"Qi terminal game\"]",
+                &format!(
+                    "[Event \"qi match\"]\n[Round \"{}\"]\n[Red \"{red_name}\"]\n[Black \"{black_name}\"]\n[Termination \"{}\"]",
+                    game_index + 1,
+                    verdict.reason.replace('"', "'")
+                ),
+                1,
+            );
+        records.push_str(&record);
+        records.push('\n');
+        if let Some(path) = &args.pgn {
+            std::fs::write(path, &records).with_context(|| format!("cannot write {path}"))?;
+        }
+    }
+    let n = wins + losses + draws;
+    let score = (f64::from(wins) + f64::from(draws) / 2.0) / f64::from(n);
+    let (diff, margin) = elo_summary(wins, losses, draws);
+    println!(
+        "Score of {} vs {}: {wins} - {losses} - {draws}  [{:.3}] {n} games, Elo difference: {diff:+.1} +/- {margin:.1}",
+        names[0], names[1], score
+    );
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn commands_split_like_a_shell() {
+        assert_eq!(
+            split_command("qi ucci --level 3").unwrap(),
+            vec!["qi", "ucci", "--level", "3"]
+        );
+        assert_eq!(
+            split_command("'/opt/my engine/eye' -x \"a b\"").unwrap(),
+            vec!["/opt/my engine/eye", "-x", "a b"]
+        );
+        assert!(split_command("  ").is_err());
+        assert!(split_command("a 'b").is_err());
+    }
+
+    #[test]
+    fn fairy_moves_use_ranks_from_one() {
+        let mv = Position::startpos().parse_move("h2e2").unwrap();
+        assert_eq!(Dialect::Fsf.write_move(mv), "h3e3");
+        assert_eq!(Dialect::Fsf.read_move("a10a9").as_deref(), Some("a9a8"));
+        assert_eq!(Dialect::Fsf.read_move("a11a9"), None);
+        assert_eq!(Dialect::Uci.read_move("H2E2").as_deref(), Some("h2e2"));
+        assert_eq!(Dialect::Uci.read_move("(none)"), None);
+        assert_eq!(Dialect::Fsf.read_move("(none)"), None);
+    }
+
+    #[test]
+    fn elo_is_zero_at_even_and_signed() {
+        let (d, m) = elo_summary(10, 10, 10);
+        assert!(d.abs() < 1e-9 && m > 0.0);
+        let (d, _) = elo_summary(30, 10, 10);
+        assert!(d > 100.0 && d < 200.0, "{d}");
+        let (d, _) = elo_summary(10, 30, 10);
+        assert!(d < -100.0);
+        assert_eq!(elo_summary(4, 0, 0).0, f64::INFINITY);
+        assert_eq!(elo_summary(0, 0, 0), (0.0, 0.0));
+    }
+
+    #[test]
+    fn go_lines_per_dialect() {
+        let clocks = [Duration::from_secs(60), Duration::from_secs(30)];
+        let limit = Limit::Clock {
+            time: Duration::from_secs(60),
+            inc: Duration::from_secs(1),
+        };
+        assert_eq!(
+            go_line(Dialect::Uci, limit, clocks, false),
+            "go wtime 60000 btime 30000 winc 1000 binc 1000"
+        );
+        assert_eq!(
+            go_line(Dialect::Ucci, limit, clocks, false),
+            "go time 30000 increment 1000 opptime 60000 oppincrement 1000"
+        );
+    }
 }

@@ -126,16 +126,25 @@ pub struct MatchArgs {
     /// Second engine command line.
     #[arg(long)]
     pub engine2: String,
-    /// Protocol of engine 1: uci or ucci (default: uci).
+    /// Protocol of engine 1: uci, ucci, or fsf (UCI with ranks 1–10, as Fairy-Stockfish).
     #[arg(long, default_value = "uci")]
     pub protocol1: String,
-    /// Protocol of engine 2: uci or ucci (default: uci).
+    /// Protocol of engine 2: uci, ucci or fsf.
     #[arg(long, default_value = "uci")]
     pub protocol2: String,
+    /// An option for engine 1 as NAME=VALUE (repeatable), e.g. "Hash=64".
+    #[arg(long)]
+    pub option1: Vec<String>,
+    /// An option for engine 2 as NAME=VALUE (repeatable).
+    #[arg(long)]
+    pub option2: Vec<String>,
+    /// Milliseconds an engine may exceed its clock before it loses on time.
+    #[arg(long, default_value_t = 0)]
+    pub timemargin: u64,
     /// File of opening positions (FEN or EPD, one a line); default: the start position.
     #[arg(long)]
     pub openings: Option<String>,
-    /// Number of game pairs (each opening is played with both colours).
+    /// Number of game pairs (each opening is played with both colours; openings cycle).
     #[arg(long, default_value_t = 1)]
     pub rounds: u32,
     /// Fixed depth per move.
