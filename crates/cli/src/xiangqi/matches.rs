@@ -31,6 +31,8 @@ enum Dialect {
     Uci,
     /// UCI with ranks 1–10 and `UCI_Variant xiangqi` (Fairy-Stockfish).
     Fsf,
+    /// As `Fsf`, with the UCCI letters `H`/`E` for horse and elephant in FENs (Sjaak II).
+    Sjaak,
 }
 
 impl Dialect {
@@ -39,13 +41,37 @@ impl Dialect {
             "ucci" => Ok(Dialect::Ucci),
             "uci" => Ok(Dialect::Uci),
             "fsf" | "uci-fsf" | "fairy" => Ok(Dialect::Fsf),
-            other => bail!("unknown protocol '{other}' (use uci, ucci or fsf)"),
+            "sjaak" => Ok(Dialect::Sjaak),
+            other => bail!("unknown protocol '{other}' (use uci, ucci, fsf or sjaak)"),
         }
+    }
+
+    fn ranks_from_one(self) -> bool {
+        matches!(self, Dialect::Fsf | Dialect::Sjaak)
+    }
+
+    /// A FEN as this engine reads it.
+    fn fen(self, fen: &str) -> String {
+        if self != Dialect::Sjaak {
+            return fen.to_string();
+        }
+        let (board, rest) = fen.split_once(' ').unwrap_or((fen, ""));
+        let board: String = board
+            .chars()
+            .map(|c| match c {
+                'n' => 'h',
+                'N' => 'H',
+                'b' => 'e',
+                'B' => 'E',
+                c => c,
+            })
+            .collect();
+        format!("{board} {rest}")
     }
 
     fn write_move(self, mv: Move) -> String {
         let iccs = mv.to_iccs();
-        if self == Dialect::Fsf {
+        if self.ranks_from_one() {
             let b = iccs.as_bytes();
             let (ff, fr, tf, tr) = (b[0] as char, b[1] - b'0', b[2] as char, b[3] - b'0');
             format!("{ff}{}{tf}{}", fr + 1, tr + 1)
@@ -59,7 +85,7 @@ impl Dialect {
         let t = text.to_ascii_lowercase();
         let bytes = t.as_bytes();
         let file = |c: u8| (b'a'..=b'i').contains(&c);
-        if self != Dialect::Fsf {
+        if !self.ranks_from_one() {
             return (bytes.len() == 4
                 && file(bytes[0])
                 && bytes[1].is_ascii_digit()
@@ -211,7 +237,9 @@ impl EngineProcess {
         let mut options = self.options.clone();
         match self.dialect {
             Dialect::Ucci => options.insert(0, ("usemillisec".into(), "true".into())),
-            Dialect::Fsf => options.insert(0, ("UCI_Variant".into(), "xiangqi".into())),
+            Dialect::Fsf | Dialect::Sjaak => {
+                options.insert(0, ("UCI_Variant".into(), "xiangqi".into()))
+            }
             Dialect::Uci => {}
         }
         for (name, value) in options {
@@ -344,7 +372,10 @@ fn play_game(
         Limit::Clock { time, .. } => [time, time],
         _ => [Duration::ZERO; 2],
     };
-    let fen = start.to_fen();
+    let fens = [
+        engines[0].dialect.fen(&start.to_fen()),
+        engines[1].dialect.fen(&start.to_fen()),
+    ];
     loop {
         if let Some(outcome) = game.outcome() {
             return Ok((game, verdict_from_rules(outcome.winner, outcome.reason)));
@@ -366,6 +397,7 @@ fn play_game(
             .iter()
             .map(|&m| engine.dialect.write_move(m))
             .collect();
+        let fen = &fens[index];
         let position = if moves.is_empty() {
             format!("position fen {fen}")
         } else {
@@ -601,6 +633,12 @@ mod tests {
         assert_eq!(Dialect::Uci.read_move("H2E2").as_deref(), Some("h2e2"));
         assert_eq!(Dialect::Uci.read_move("(none)"), None);
         assert_eq!(Dialect::Fsf.read_move("(none)"), None);
+        let start = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b - - 0 1";
+        assert_eq!(
+            Dialect::Sjaak.fen(start),
+            "rheakaehr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RHEAKAEHR b - - 0 1"
+        );
+        assert_eq!(Dialect::Fsf.fen(start), start);
     }
 
     #[test]

@@ -126,10 +126,11 @@ pub struct MatchArgs {
     /// Second engine command line.
     #[arg(long)]
     pub engine2: String,
-    /// Protocol of engine 1: uci, ucci, or fsf (UCI with ranks 1–10, as Fairy-Stockfish).
+    /// Protocol of engine 1: uci, ucci, fsf (UCI with ranks 1–10, as Fairy-Stockfish) or sjaak
+    /// (fsf with H/E for horse and elephant in FENs, as Sjaak II).
     #[arg(long, default_value = "uci")]
     pub protocol1: String,
-    /// Protocol of engine 2: uci, ucci or fsf.
+    /// Protocol of engine 2: uci, ucci, fsf or sjaak.
     #[arg(long, default_value = "uci")]
     pub protocol2: String,
     /// An option for engine 1 as NAME=VALUE (repeatable), e.g. "Hash=64".
