@@ -248,6 +248,7 @@ impl Move {
     }
 
     #[inline]
+    #[allow(clippy::wrong_self_convention)] // `from` as in the move's origin square
     pub(crate) const fn from_i(self) -> u8 {
         self.0 as u8
     }

@@ -10,8 +10,12 @@ pub mod games;
 pub mod limits;
 pub mod search;
 pub mod tictactoe;
+pub mod xiangqi;
+pub mod xiangqi_pgn;
+pub mod xiangqi_search;
 
 use anyhow::{Context, Result};
+use clap::builder::TypedValueParser as _;
 use std::net::SocketAddr;
 use tokio::net::TcpListener;
 

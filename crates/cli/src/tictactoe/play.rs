@@ -104,10 +104,9 @@ pub fn play(args: PlayArgs) -> Result<()> {
                     movetime: None,
                     seed: args.seed.map(|s| s.wrapping_add(game_number)),
                     book: !args.no_book,
-                    level: Some(args.level),
                 };
-                let choice =
-                    engine_move(board, &options, |_| {}).expect("an unfinished game has a move");
+                let choice = engine_move_at_level(board, &options, args.level, |_| {})
+                    .expect("an unfinished game has a move");
                 println!("The computer plays {}.", choice.square + 1);
                 board.place(choice.square);
             }
