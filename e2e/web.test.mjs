@@ -189,6 +189,38 @@ test('Xiangqi: a FEN import, a mating move and the game-over message', async () 
   assert.match(await page.locator('#import-error').textContent(), /bad FEN/);
 });
 
+test('Xiangqi as Black: the engine opens and the board is seen from Black', async () => {
+  await page.locator('#side').selectOption('second');
+  await waitForMoves(1);
+  await waitIdle();
+  assert.match(await page.locator('#status').textContent(), /Your move \(Black\)/);
+  // Flipped: Black's general is drawn below Red's.
+  const red = await page.locator('g.piece[data-piece="K"]').boundingBox();
+  const black = await page.locator('g.piece[data-piece="k"]').boundingBox();
+  assert.ok(black.y > red.y, 'Black at the bottom');
+  await shot('xiangqi-as-black');
+  await page.setViewportSize({ width: 420, height: 900 });
+  await shot('xiangqi-narrow');
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.locator('#side').selectOption('first');
+});
+
+test('the gomoku board module draws a 15×15 board (no server adapter yet)', async () => {
+  const stones = await page.evaluate(async () => {
+    const gomoku = await import('/assets/gomoku.js');
+    const box = document.getElementById('board');
+    const board = gomoku.createBoard(box, { onMove: () => {} });
+    board.render({
+      board: { size: 15, stones: [{ point: 'h8', side: 'black' }, { point: 'i9', side: 'white' }, { point: 'h9', side: 'black' }] },
+      legal: ['a1', 'o15'], last_move: 'h9', to_move: 'white', moves: [],
+    }, { interactive: true });
+    return box.querySelectorAll('.gm-stone').length;
+  });
+  assert.equal(stones, 3);
+  assert.equal(await page.locator('.gm-grid line').count(), 30);
+  await shot('gomoku-board');
+});
+
 test('the page logged no errors', () => {
   assert.deepEqual(pageErrors, []);
 });

@@ -4,11 +4,13 @@
 // and a `features` object saying which buttons make sense for it.
 
 import * as api from './api.js';
+import * as gomoku from './gomoku.js';
 import * as tictactoe from './tictactoe.js';
 import * as xiangqi from './xiangqi.js';
 
-// Front-end modules by game id; a game is offered when the server has it and it is here.
-const MODULES = { tictactoe, xiangqi };
+// Front-end modules by game id; a game is offered when the server has it and it is here
+// (gomoku's board is ready; its tab appears once the server has a gomoku adapter).
+const MODULES = { tictactoe, gomoku, xiangqi };
 // The level hints are searched at (xiangqi: a couple of seconds at most).
 const HINT_LEVEL = 8;
 const $ = (id) => document.getElementById(id);
@@ -145,7 +147,7 @@ function setEval(data) {
   $('eval-fill').style.height = `${Math.round(share * 100)}%`;
   const label = data.decisive
     ? (s > 0 ? `${sideName(firstSide())}` : `${sideName(state.info.sides[1].id)}`)
-    : (scale >= 100 ? (s / 100).toFixed(1) : String(s));
+    : (scale >= 100 ? (Math.abs(s) < 5 ? '0.0' : (s / 100).toFixed(1)) : String(s));
   $('eval-label').textContent = label;
   bar.title = `Evaluation for ${sideName(firstSide())}: ${data.score_text ?? s}`;
 }
