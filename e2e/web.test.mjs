@@ -191,9 +191,8 @@ test('Xiangqi: a FEN import, a mating move and the game-over message', async () 
 
 test('Xiangqi as Black: the engine opens and the board is seen from Black', async () => {
   await page.locator('#side').selectOption('second');
-  await waitForMoves(1);
-  await waitIdle();
-  assert.match(await page.locator('#status').textContent(), /Your move \(Black\)/);
+  await page.waitForFunction(() => document.getElementById('status').textContent === 'Your move (Black)', null, { timeout: 20000 });
+  assert.equal(await moveCount(), 1);
   // Flipped: Black's general is drawn below Red's.
   const red = await page.locator('g.piece[data-piece="K"]').boundingBox();
   const black = await page.locator('g.piece[data-piece="k"]').boundingBox();
@@ -203,6 +202,26 @@ test('Xiangqi as Black: the engine opens and the board is seen from Black', asyn
   await shot('xiangqi-narrow');
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.locator('#side').selectOption('first');
+  await page.waitForFunction(() => document.getElementById('status').textContent === 'Your move (Red)');
+});
+
+test('Xiangqi at level 10: live engine info while thinking, and undo cancels the search', async () => {
+  await setLevel(10);
+  await page.locator('.point-hit[data-square="h2"]').click();
+  await page.locator('.point-hit[data-square="e2"]').click();
+  await page.locator('#thinking').waitFor({ state: 'visible' });
+  await page.waitForFunction(() => /^\d+$/.test(document.getElementById('info-depth').textContent));
+  assert.match(await page.locator('#status').textContent(), /thinking/);
+  assert.notEqual(await page.locator('#info-pv').textContent(), '–');
+  await shot('xiangqi-thinking');
+  await page.locator('#undo').click();
+  await page.locator('#thinking').waitFor({ state: 'hidden' });
+  assert.equal(await moveCount(), 0);
+  await page.waitForFunction(async () => {
+    const status = await (await fetch('/api/status')).json();
+    return status.searches.cancelled >= 1 && status.searches.running === 0;
+  }, null, { timeout: 10000, polling: 250 });
+  await setLevel(2);
 });
 
 test('the gomoku board module draws a 15×15 board (no server adapter yet)', async () => {

@@ -1,7 +1,8 @@
 // The page: game tabs, setup, the board of the chosen game, the engine panel, the move
 // list and records. Game-specific drawing lives in one module per game (tictactoe.js,
 // xiangqi.js); each exports `createBoard(container, {onMove})` returning `{render(pos, view)}`
-// and a `features` object saying which buttons make sense for it.
+// and a `features` object saying which buttons make sense for it (`flip`, `resign`) and
+// the level hints are searched at (`hintLevel`).
 
 import * as api from './api.js';
 import * as gomoku from './gomoku.js';
@@ -11,7 +12,7 @@ import * as xiangqi from './xiangqi.js';
 // Front-end modules by game id; a game is offered when the server has it and it is here
 // (gomoku's board is ready; its tab appears once the server has a gomoku adapter).
 const MODULES = { tictactoe, gomoku, xiangqi };
-// The level hints are searched at (xiangqi: a couple of seconds at most).
+// The level hints are searched at unless the game's module says (xiangqi: 2 s at most).
 const HINT_LEVEL = 8;
 const $ = (id) => document.getElementById(id);
 
@@ -118,20 +119,30 @@ function updateStatus() {
 
 // ---------- engine panel and evaluation bar ----------
 
+// The score from the first side's view (as the evaluation bar shows it): `+0.35`, or who
+// wins in how many plies.
 function formatScore(data) {
-  if (data.score === undefined || data.score === null) return '–';
-  if (data.decisive) return data.score_text;
+  if (data.score_first === undefined || data.score_first === null) return '–';
+  const s = data.score_first;
+  if (data.decisive) {
+    const plies = (String(data.score_text).match(/\d+/) || [''])[0];
+    const winner = s > 0 ? state.info.sides[0] : state.info.sides[1];
+    return `${winner.name} wins${plies ? ` in ${plies}` : ''}`;
+  }
   const scale = state.info.eval_scale || 100;
-  if (scale >= 100) return (data.score / 100).toFixed(2).replace(/^(?=\d)/, '+');
-  return data.score > 0 ? `+${data.score}` : String(data.score);
+  const text = scale >= 100 ? (s / 100).toFixed(2) : String(s);
+  return s > 0 ? `+${text}` : text;
 }
 
 function setEngine(title, data = {}) {
   $('engine-title').textContent = title;
+  $('score-label').textContent = `Score (${state.info.sides[0].name})`;
   $('info-depth').textContent = data.depth ?? '–';
   $('info-score').textContent = formatScore(data);
   $('info-nodes').textContent = data.nodes !== undefined ? Number(data.nodes).toLocaleString('en') : '–';
-  $('info-pv').textContent = data.pv_text || (data.notation ?? '–');
+  // The line in ICCS when that notation is chosen, else as the engine wrote it for people.
+  const pv = state.notation === 'iccs' && Array.isArray(data.pv) ? data.pv.join(' ') : data.pv_text;
+  $('info-pv').textContent = pv || (data.notation ?? '–');
 }
 
 function setEval(data) {
@@ -383,7 +394,7 @@ async function undo() {
 
 async function hint() {
   if (isOver() || !isHumanTurn() || state.searching) return;
-  const level = Math.max(state.level, Math.min(HINT_LEVEL, 10));
+  const level = Math.max(state.level, (state.module.features || {}).hintLevel || HINT_LEVEL);
   const done = await runSearch('hint', level);
   if (done && done.best) {
     state.hint = done.best;

@@ -3,7 +3,7 @@
 import { el, svgRoot } from './svg.js';
 
 // Which of the page's buttons make sense for this game.
-export const features = { flip: false, resign: false };
+export const features = { flip: false, resign: false, hintLevel: 10 };
 
 const SIZE = 360;
 const PAD = 20;
