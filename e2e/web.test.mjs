@@ -240,6 +240,17 @@ test('the gomoku board module draws a 15×15 board (no server adapter yet)', asy
   await shot('gomoku-board');
 });
 
+test('dark mode keeps both boards readable', async () => {
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.goto(`${base}?game=xiangqi`);
+  await page.locator('svg.xq').waitFor();
+  await shot('dark-xiangqi');
+  await page.locator('.tab[data-game="tictactoe"]').click();
+  await page.locator('svg.ttt').waitFor();
+  await shot('dark-tictactoe');
+  await page.emulateMedia({ colorScheme: 'light' });
+});
+
 test('the page logged no errors', () => {
   assert.deepEqual(pageErrors, []);
 });

@@ -309,8 +309,8 @@ async function runSearch(kind, level) {
     if (controller.signal.aborted || generation !== state.generation) return null;
     if (state.searching === controller) stopSearch();
     setEngine('Engine idle');
-    setStatus(err.message, 'error');
     render();
+    setStatus(err.message, 'error');
     return null;
   }
   if (state.searching !== controller || generation !== state.generation) return null;

@@ -33,8 +33,11 @@ fn epd_path() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/xiangqi/perft.epd")
 }
 
+/// One EPD line: a FEN and its (depth, node count) pairs.
+type EpdEntry = (String, Vec<(u32, u64)>);
+
 /// Parses `FEN ;D1 n ;D2 n ...` lines.
-fn load_epd() -> Option<Vec<(String, Vec<(u32, u64)>)>> {
+fn load_epd() -> Option<Vec<EpdEntry>> {
     let text = std::fs::read_to_string(epd_path()).ok()?;
     let mut out = Vec::new();
     for line in text.lines().map(str::trim) {
