@@ -243,3 +243,58 @@ fn a_tictactoe_search_returns_the_winning_square() {
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert!(error_of(&body).contains("taken"), "{body}");
 }
+
+#[test]
+fn a_second_search_beyond_the_slots_gets_429_and_a_closed_page_cancels_its_search() {
+    let server = start("127.0.0.1", 0, GameRegistry::standard(), 1).expect("starts");
+    let long = Client::new()
+        .post(format!("{}api/games/xiangqi/search", server.url))
+        .json(&json!({"level": 10}))
+        .send()
+        .expect("the first search starts");
+    assert_eq!(long.status(), StatusCode::OK);
+    let (status, body) = post(&server, "api/games/xiangqi/search", &json!({"level": 1}));
+    assert_eq!(status, StatusCode::TOO_MANY_REQUESTS);
+    assert!(error_of(&body).contains("busy"), "{body}");
+    drop(long);
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    loop {
+        let (_, status) = get(&server, "api/status");
+        let searches = &status["searches"];
+        if searches["cancelled"] == 1 && searches["running"] == 0 {
+            assert_eq!(searches["rejected"], 1);
+            break;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "not cancelled: {status}"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+}
+
+#[test]
+fn qi_serve_prints_its_url_and_serves_the_page() {
+    use std::io::{BufRead, BufReader};
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_qi"))
+        .args(["serve", "--port", "0"])
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("qi runs");
+    let mut line = String::new();
+    let stdout = child.stdout.take().expect("piped");
+    BufReader::new(stdout).read_line(&mut line).expect("a line");
+    let url = line
+        .split_whitespace()
+        .find(|w| w.starts_with("http://"))
+        .map(str::to_string);
+    let page = url
+        .as_ref()
+        .map(|u| reqwest::blocking::get(u).and_then(|r| r.text()));
+    let _ = child.kill();
+    let _ = child.wait();
+    let url = url.unwrap_or_else(|| panic!("no URL in {line:?}"));
+    assert!(url.starts_with("http://127.0.0.1:"), "{url}");
+    let page = page.expect("fetched").expect("the page");
+    assert!(page.contains("<title>Qi"), "{page}");
+}
