@@ -189,6 +189,25 @@ test('Xiangqi: a FEN import, a mating move and the game-over message', async () 
   assert.match(await page.locator('#import-error').textContent(), /bad FEN/);
 });
 
+test('Xiangqi, both sides by hand: a check is announced', async () => {
+  await page.locator('#side').selectOption('both');
+  await page.locator('#import-format').selectOption('fen');
+  await page.locator('#import-text').fill('3k5/9/9/9/9/9/9/9/9/R3K4 w - - 0 1');
+  await page.locator('#import-load').click();
+  await page.waitForFunction(() => document.querySelectorAll('g.piece').length === 3);
+  await page.locator('.point-hit[data-square="a0"]').click();
+  await page.locator('.point-hit[data-square="a9"]').click();
+  await page.locator('#status.check').waitFor();
+  assert.equal(await page.locator('#status').textContent(), 'Check! Black to move');
+  assert.equal(await page.locator('.xq-check').count(), 1);
+  await shot('xiangqi-check');
+  // The checked general can step aside.
+  await page.locator('.point-hit[data-square="d9"]').click();
+  await page.locator('.point-hit[data-square="d8"]').click();
+  await page.waitForFunction(() => !document.getElementById('status').classList.contains('check'));
+  assert.equal(await moveCount(), 2);
+});
+
 test('Xiangqi as Black: the engine opens and the board is seen from Black', async () => {
   await page.locator('#side').selectOption('second');
   await page.waitForFunction(() => document.getElementById('status').textContent === 'Your move (Black)', null, { timeout: 20000 });

@@ -445,7 +445,7 @@ function fillSides() {
   select.replaceChildren(
     new Option(`${a.name} (first)`, 'first'),
     new Option(`${b.name}`, 'second'),
-    new Option('Both (no engine)', 'both'),
+    new Option('Both sides', 'both'),
   );
   select.value = state.human;
 }
