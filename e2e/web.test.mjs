@@ -148,6 +148,13 @@ test('Xiangqi: click to move, the engine answers, notation toggle, undo', async 
   await waitIdle();
   assert.equal(await page.locator('.xq-last-to').count(), 1);
   await shot('xiangqi-four-moves');
+  // Reviewing: a click on the first move shows the board after it, Escape returns.
+  await page.locator('#moves .mv').first().click();
+  await page.locator('#status.review').waitFor();
+  assert.equal(await page.locator('.point-hit.active').count(), 0);
+  await shot('xiangqi-review');
+  await page.keyboard.press('Escape');
+  await page.waitForFunction(() => !document.getElementById('status').classList.contains('review'));
   await page.locator('#notation-toggle button', { hasText: 'WXF' }).click();
   assert.equal(await page.locator('#moves .mv').first().textContent(), 'C2.5');
   await page.locator('#notation-toggle button', { hasText: 'ICCS' }).click();

@@ -33,6 +33,8 @@ const state = {
   searching: null,    // AbortController of the running search
   searchKind: null,   // 'engine' or 'hint'
   generation: 0,      // bumps on every new game/undo so stale answers are ignored
+  browse: null,       // while reviewing: the number of moves shown, else null
+  browsePos: null,    // the position answer for that earlier moment
 };
 
 // ---------- persistence (per game, in localStorage) ----------
@@ -104,6 +106,12 @@ function showOutcome() {
 function updateStatus() {
   const pos = state.pos;
   if (!pos) return;
+  if (state.browse !== null) {
+    $('game-over').hidden = true;
+    const where = state.browse === 0 ? 'the start' : `move ${state.browse} of ${pos.moves.length}`;
+    setStatus(`Reviewing ${where} — ← → to step, Esc or click here to return`, 'review');
+    return;
+  }
   if (isOver()) { showOutcome(); return; }
   $('game-over').hidden = true;
   if (state.searching && state.searchKind === 'engine') {
@@ -187,8 +195,13 @@ function renderMoves() {
       const span = document.createElement('span');
       span.className = 'mv';
       if (m) {
+        const index = i + j - offset;
         span.textContent = m.notation[state.notation] ?? m.move;
-        if (i + j - offset === moves.length - 1) span.classList.add('last');
+        span.title = 'Show the position after this move';
+        span.classList.add('clickable');
+        if (index === moves.length - 1) span.classList.add('last');
+        if (state.browse === index + 1) span.classList.add('viewing');
+        span.addEventListener('click', () => browse(index + 1));
       } else if (i + j < offset) {
         span.textContent = '…';
       }
@@ -196,7 +209,7 @@ function renderMoves() {
     }
     list.append(li);
   }
-  list.scrollTop = list.scrollHeight;
+  if (state.browse === null) list.scrollTop = list.scrollHeight;
 }
 
 function renderNotationToggle() {
@@ -235,10 +248,12 @@ function fillFormats() {
 
 function render() {
   if (!state.pos) return;
-  const interactive = !isOver() && isHumanTurn() && !(state.searching && state.searchKind === 'engine');
+  const reviewing = state.browse !== null && state.browsePos;
+  const interactive = !reviewing && !isOver() && isHumanTurn()
+    && !(state.searching && state.searchKind === 'engine');
   $('eval-bar').classList.toggle('flipped', !!state.flipped);
-  state.board.render(state.pos, {
-    interactive, flipped: state.flipped, hint: state.hint, humanSides: humanSides(),
+  state.board.render(reviewing ? state.browsePos : state.pos, {
+    interactive, flipped: state.flipped, hint: reviewing ? null : state.hint, humanSides: humanSides(),
   });
   renderMoves();
   renderExport();
@@ -256,6 +271,8 @@ async function refresh() {
   const pos = await api.position(state.info.id, { start: state.start, moves: state.moves });
   if (generation !== state.generation) return false;
   state.pos = pos;
+  state.browse = null;
+  state.browsePos = null;
   render();
   save();
   return true;
@@ -342,6 +359,38 @@ async function engineTurn() {
     state.moves.pop();
     setStatus(err.message, 'error');
   }
+}
+
+// ---------- reviewing earlier positions ----------
+
+// Shows the position after `ply` moves (the game goes on underneath); the last ply or null
+// returns to the game.
+async function browse(ply) {
+  if (!state.pos) return;
+  const total = state.pos.moves.length;
+  if (ply === null || ply >= total || ply < 0) {
+    state.browse = null;
+    state.browsePos = null;
+    render();
+    return;
+  }
+  const generation = state.generation;
+  const shown = await api.position(state.info.id, { start: state.start, moves: state.moves.slice(0, ply) });
+  if (generation !== state.generation || state.pos.moves.length !== total) return;
+  state.browse = ply;
+  state.browsePos = shown;
+  render();
+}
+
+function onKey(event) {
+  if (!state.pos || event.target.closest('input, textarea, select')) return;
+  const total = state.pos.moves.length;
+  const at = state.browse ?? total;
+  if (event.key === 'ArrowLeft' && at > 0) browse(at - 1);
+  else if (event.key === 'ArrowRight' && state.browse !== null) browse(at + 1);
+  else if (event.key === 'Escape' && state.browse !== null) browse(null);
+  else return;
+  event.preventDefault();
 }
 
 // ---------- actions ----------
@@ -467,6 +516,8 @@ async function chooseGame(id) {
   state.notation = notations.includes(saved.notation) ? saved.notation : notations[0];
   state.hint = null;
   state.pos = null;
+  state.browse = null;
+  state.browsePos = null;
   for (const tab of document.querySelectorAll('.tab')) {
     tab.setAttribute('aria-selected', String(tab.dataset.game === info.id));
   }
@@ -530,6 +581,8 @@ function wire() {
     setTimeout(() => { $('copy-export').textContent = 'Copy'; }, 1500);
   });
   $('import-load').addEventListener('click', importRecord);
+  document.addEventListener('keydown', onKey);
+  $('status').addEventListener('click', () => { if (state.browse !== null) browse(null); });
 }
 
 async function main() {
