@@ -1,18 +1,23 @@
 #!/usr/bin/env bash
 # Installs what the browser test needs: Debian's chromium (browser downloads from npm
-# packages are impossible here, so playwright-core drives the system browser) and the
-# locked npm dependencies. Safe to run repeatedly.
+# packages are impossible here, so playwright-core drives the system browser), CJK fonts for
+# the Xiangqi pieces, node if missing, and the locked npm dependencies. Safe to run repeatedly.
 set -euo pipefail
 cd "$(dirname "$0")"
 
-if ! command -v chromium >/dev/null 2>&1; then
+packages=()
+command -v chromium >/dev/null 2>&1 || packages+=(chromium)
+[ -d /usr/share/fonts/opentype/noto ] || packages+=(fonts-noto-cjk)
+command -v node >/dev/null 2>&1 || packages+=(nodejs)
+command -v npm >/dev/null 2>&1 || packages+=(npm)
+if [ ${#packages[@]} -gt 0 ]; then
   export DEBIAN_FRONTEND=noninteractive
   apt-get update -qq
-  apt-get install -y -qq chromium fonts-noto-cjk >/dev/null
+  apt-get install -y -qq "${packages[@]}" >/dev/null
 fi
 
 if [ ! -d node_modules/playwright-core ]; then
   npm ci --no-audit --no-fund --loglevel=error
 fi
 
-echo "e2e: chromium $(chromium --version 2>/dev/null | awk '{print $2}'), playwright-core $(node -p "require('./node_modules/playwright-core/package.json').version")"
+echo "e2e: $(chromium --version 2>/dev/null | head -1), node $(node --version), playwright-core $(node -p "require('./node_modules/playwright-core/package.json').version")"

@@ -1,0 +1,614 @@
+// The page: game tabs, setup, the board of the chosen game, the engine panel, the move
+// list and records. Game-specific drawing lives in one module per game (tictactoe.js,
+// xiangqi.js); each exports `createBoard(container, {onMove})` returning `{render(pos, view)}`
+// and a `features` object saying which buttons make sense for it (`flip`, `resign`) and
+// the level hints are searched at (`hintLevel`).
+
+import * as api from './api.js';
+import * as gomoku from './gomoku.js';
+import * as tictactoe from './tictactoe.js';
+import * as xiangqi from './xiangqi.js';
+
+// Front-end modules by game id; a game is offered when the server has it and it is here
+// (gomoku's board is ready; its tab appears once the server has a gomoku adapter).
+const MODULES = { tictactoe, gomoku, xiangqi };
+// The level hints are searched at unless the game's module says (xiangqi: 2 s at most).
+const HINT_LEVEL = 8;
+const $ = (id) => document.getElementById(id);
+
+const state = {
+  games: [],          // infos of the games offered
+  info: null,         // info of the current game
+  module: null,       // its front-end module
+  board: null,        // its board object
+  start: null,        // start position (null: the usual one)
+  moves: [],          // moves played, API notation
+  pos: null,          // the server's last position answer
+  human: 'first',     // 'first', 'second' or 'both'
+  level: 5,
+  flipped: false,
+  notation: null,
+  hint: null,         // a move to highlight
+  resigned: null,     // the side that resigned
+  searching: null,    // AbortController of the running search
+  searchKind: null,   // 'engine' or 'hint'
+  generation: 0,      // bumps on every new game/undo so stale answers are ignored
+  browse: null,       // while reviewing: the number of moves shown, else null
+  browsePos: null,    // the position answer for that earlier moment
+};
+
+// ---------- persistence (per game, in localStorage) ----------
+
+function saveKey(id) { return `qi.${id}`; }
+
+function save() {
+  if (!state.info) return;
+  const data = {
+    start: state.start, moves: state.moves, human: state.human, level: state.level,
+    flipped: state.flipped, notation: state.notation, resigned: state.resigned,
+  };
+  try { localStorage.setItem(saveKey(state.info.id), JSON.stringify(data)); } catch { /* private mode */ }
+  try { localStorage.setItem('qi.game', state.info.id); } catch { /* private mode */ }
+}
+
+function load(id) {
+  try { return JSON.parse(localStorage.getItem(saveKey(id)) || 'null'); } catch { return null; }
+}
+
+// ---------- sides ----------
+
+const firstSide = () => state.info.sides[0].id;
+const sideName = (id) => (state.info.sides.find((s) => s.id === id) || { name: id }).name;
+const humanSides = () => {
+  if (state.human === 'both') return state.info.sides.map((s) => s.id);
+  return [state.info.sides[state.human === 'first' ? 0 : 1].id];
+};
+const isHumanTurn = () => state.pos && humanSides().includes(state.pos.to_move);
+const isOver = () => !!(state.pos && (state.pos.status.over || state.resigned));
+
+// ---------- status line and overlay ----------
+
+function setStatus(text, kind = '') {
+  const el = $('status');
+  el.textContent = text;
+  el.className = `status ${kind}`.trim();
+}
+
+function resultFor(winner) {
+  if (!winner) return 'Draw';
+  if (state.human === 'both') return `${sideName(winner)} wins`;
+  return humanSides().includes(winner) ? 'You win!' : 'You lose';
+}
+
+function showOutcome() {
+  const pos = state.pos;
+  let title = null;
+  let reason = '';
+  if (state.resigned) {
+    const winner = state.info.sides.find((s) => s.id !== state.resigned).id;
+    title = resultFor(winner);
+    reason = `${sideName(state.resigned)} resigned`;
+  } else if (pos.status.over) {
+    title = resultFor(pos.status.winner);
+    reason = pos.status.message;
+  }
+  const overlay = $('game-over');
+  if (title) {
+    $('game-over-title').textContent = title;
+    $('game-over-reason').textContent = reason;
+    overlay.hidden = false;
+    setStatus(`${title} — ${reason}`, 'over');
+  } else {
+    overlay.hidden = true;
+  }
+}
+
+function updateStatus() {
+  const pos = state.pos;
+  if (!pos) return;
+  if (state.browse !== null) {
+    $('game-over').hidden = true;
+    const where = state.browse === 0 ? 'the start' : `move ${state.browse} of ${pos.moves.length}`;
+    setStatus(`Reviewing ${where} — ← → to step, Esc or click here to return`, 'review');
+    return;
+  }
+  if (isOver()) { showOutcome(); return; }
+  $('game-over').hidden = true;
+  if (state.searching && state.searchKind === 'engine') {
+    setStatus(`${sideName(pos.to_move)} (engine) is thinking…`, pos.check ? 'check' : '');
+  } else if (pos.check) {
+    setStatus(`Check! ${sideName(pos.to_move)} to move`, 'check');
+  } else if (isHumanTurn()) {
+    setStatus(state.human === 'both' ? pos.status.message : `Your move (${sideName(pos.to_move)})`);
+  } else {
+    setStatus(pos.status.message);
+  }
+}
+
+// ---------- engine panel and evaluation bar ----------
+
+// The score from the first side's view (as the evaluation bar shows it): `+0.35`, or who
+// wins in how many plies.
+function formatScore(data) {
+  if (data.score_first === undefined || data.score_first === null) return '–';
+  const s = data.score_first;
+  if (data.decisive) {
+    const plies = (String(data.score_text).match(/\d+/) || [''])[0];
+    const winner = s > 0 ? state.info.sides[0] : state.info.sides[1];
+    return `${winner.name} wins${plies ? ` in ${plies}` : ''}`;
+  }
+  const scale = state.info.eval_scale || 100;
+  const text = scale >= 100 ? (s / 100).toFixed(2) : String(s);
+  return s > 0 ? `+${text}` : text;
+}
+
+function setEngine(title, data = {}) {
+  $('engine-title').textContent = title;
+  $('score-label').textContent = `Score (${state.info.sides[0].name})`;
+  $('info-depth').textContent = data.depth ?? '–';
+  $('info-score').textContent = formatScore(data);
+  $('info-nodes').textContent = data.nodes !== undefined ? Number(data.nodes).toLocaleString('en') : '–';
+  // The line in ICCS when that notation is chosen, else as the engine wrote it for people.
+  const pv = state.notation === 'iccs' && Array.isArray(data.pv) ? data.pv.join(' ') : data.pv_text;
+  $('info-pv').textContent = pv || (data.notation ?? '–');
+}
+
+function setEval(data) {
+  const bar = $('eval-bar');
+  if (!data || data.score_first === undefined) {
+    $('eval-fill').style.height = '50%';
+    $('eval-label').textContent = '0.0';
+    return;
+  }
+  const scale = state.info.eval_scale || 100;
+  const s = data.score_first;
+  const share = data.decisive ? (s > 0 ? 1 : 0) : 0.5 + 0.5 * Math.tanh(s / (2 * scale));
+  $('eval-fill').style.height = `${Math.round(share * 100)}%`;
+  const label = data.decisive
+    ? (s > 0 ? `${sideName(firstSide())}` : `${sideName(state.info.sides[1].id)}`)
+    : (scale >= 100 ? (Math.abs(s) < 5 ? '0.0' : (s / 100).toFixed(1)) : String(s));
+  $('eval-label').textContent = label;
+  bar.title = `Evaluation for ${sideName(firstSide())}: ${data.score_text ?? s}`;
+}
+
+// ---------- move list ----------
+
+function renderMoves() {
+  const list = $('moves');
+  list.replaceChildren();
+  const moves = state.pos ? state.pos.moves : [];
+  if (!moves.length) {
+    const li = document.createElement('li');
+    li.innerHTML = '<span class="empty">No moves yet</span>';
+    list.append(li);
+    return;
+  }
+  const offset = moves[0].side === firstSide() ? 0 : 1;
+  const cells = Array(offset).fill(null).concat(moves);
+  for (let i = 0; i < cells.length; i += 2) {
+    const li = document.createElement('li');
+    const num = document.createElement('span');
+    num.className = 'num';
+    num.textContent = `${i / 2 + 1}.`;
+    li.append(num);
+    for (const [j, m] of [cells[i], cells[i + 1]].entries()) {
+      const span = document.createElement('span');
+      span.className = 'mv';
+      if (m) {
+        const index = i + j - offset;
+        span.textContent = m.notation[state.notation] ?? m.move;
+        span.title = 'Show the position after this move';
+        span.classList.add('clickable');
+        if (index === moves.length - 1) span.classList.add('last');
+        if (state.browse === index + 1) span.classList.add('viewing');
+        span.addEventListener('click', () => browse(index + 1));
+      } else if (i + j < offset) {
+        span.textContent = '…';
+      }
+      li.append(span);
+    }
+    list.append(li);
+  }
+  if (state.browse === null) list.scrollTop = list.scrollHeight;
+}
+
+function renderNotationToggle() {
+  const box = $('notation-toggle');
+  box.replaceChildren();
+  const notations = state.info.notations || [];
+  if (notations.length < 2) return;
+  for (const n of notations) {
+    const b = document.createElement('button');
+    b.textContent = n.name;
+    b.dataset.notation = n.id;
+    b.setAttribute('aria-pressed', String(n.id === state.notation));
+    b.addEventListener('click', () => { state.notation = n.id; save(); renderNotationToggle(); renderMoves(); });
+    box.append(b);
+  }
+}
+
+// ---------- records ----------
+
+function renderExport() {
+  const format = $('export-format').value;
+  $('export-text').value = state.pos ? (state.pos.exports[format] ?? '') : '';
+}
+
+function fillFormats() {
+  const fill = (select, formats) => {
+    select.replaceChildren(...formats.map((f) => new Option(f.name, f.id)));
+  };
+  fill($('export-format'), state.info.export_formats || []);
+  fill($('import-format'), state.info.import_formats || []);
+  $('import-error').hidden = true;
+  $('import-text').value = '';
+}
+
+// ---------- rendering ----------
+
+function render() {
+  if (!state.pos) return;
+  const reviewing = state.browse !== null && state.browsePos;
+  const interactive = !reviewing && !isOver() && isHumanTurn()
+    && !(state.searching && state.searchKind === 'engine');
+  $('eval-bar').classList.toggle('flipped', !!state.flipped);
+  state.board.render(reviewing ? state.browsePos : state.pos, {
+    interactive, flipped: state.flipped, hint: reviewing ? null : state.hint, humanSides: humanSides(),
+  });
+  renderMoves();
+  renderExport();
+  updateStatus();
+  const f = state.module.features || {};
+  $('undo').disabled = state.moves.length === 0;
+  $('hint').disabled = isOver() || !isHumanTurn() || !!state.searching;
+  $('flip').hidden = !f.flip;
+  $('resign').hidden = !f.resign;
+  $('resign').disabled = isOver() || state.human === 'both' || state.moves.length === 0;
+}
+
+async function refresh() {
+  const generation = state.generation;
+  const pos = await api.position(state.info.id, { start: state.start, moves: state.moves });
+  if (generation !== state.generation) return false;
+  state.pos = pos;
+  state.browse = null;
+  state.browsePos = null;
+  render();
+  save();
+  return true;
+}
+
+// ---------- searches ----------
+
+function stopSearch() {
+  if (state.searching) state.searching.abort();
+  state.searching = null;
+  state.searchKind = null;
+  $('thinking').hidden = true;
+}
+
+async function runSearch(kind, level) {
+  stopSearch();
+  const controller = new AbortController();
+  const generation = state.generation;
+  state.searching = controller;
+  state.searchKind = kind;
+  $('thinking').hidden = false;
+  $('engine-note').hidden = true;
+  setEngine(kind === 'hint' ? 'Looking for a hint…' : 'Thinking…');
+  render();
+  let done = null;
+  const body = { start: state.start, moves: state.moves, level };
+  try {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await api.search(state.info.id, body, (name, data) => {
+          if (generation !== state.generation) return;
+          if (name === 'info') {
+            setEngine(kind === 'hint' ? 'Looking for a hint…' : 'Thinking…', data);
+            setEval(data);
+          } else if (name === 'done') {
+            done = data;
+          }
+        }, controller.signal);
+        break;
+      } catch (err) {
+        // 429: every search slot is busy; wait a moment and try again.
+        if (err instanceof api.ApiError && err.status === 429 && attempt < 20 && !controller.signal.aborted) {
+          setEngine('Engine busy, waiting…');
+          await new Promise((r) => setTimeout(r, 500));
+          continue;
+        }
+        throw err;
+      }
+    }
+  } catch (err) {
+    if (controller.signal.aborted || generation !== state.generation) return null;
+    if (state.searching === controller) stopSearch();
+    setEngine('Engine idle');
+    render();
+    setStatus(err.message, 'error');
+    return null;
+  }
+  if (state.searching !== controller || generation !== state.generation) return null;
+  state.searching = null;
+  state.searchKind = null;
+  $('thinking').hidden = true;
+  if (done && done.best) {
+    const who = kind === 'hint' ? 'Hint' : 'Engine played';
+    setEngine(`${who}: ${done.notation}`, done);
+    if (done.score !== undefined) setEval(done);
+    if (done.note) {
+      $('engine-note').textContent = done.note;
+      $('engine-note').hidden = false;
+    }
+  } else {
+    setEngine('Engine idle');
+  }
+  return done;
+}
+
+async function engineTurn() {
+  if (isOver() || isHumanTurn() || !state.info.engine) { render(); return; }
+  const done = await runSearch('engine', state.level);
+  if (!done || !done.best) return;
+  state.moves.push(done.best);
+  try {
+    await refresh();
+  } catch (err) {
+    state.moves.pop();
+    setStatus(err.message, 'error');
+  }
+}
+
+// ---------- reviewing earlier positions ----------
+
+// Shows the position after `ply` moves (the game goes on underneath); the last ply or null
+// returns to the game.
+async function browse(ply) {
+  if (!state.pos) return;
+  const total = state.pos.moves.length;
+  if (ply === null || ply >= total || ply < 0) {
+    state.browse = null;
+    state.browsePos = null;
+    render();
+    return;
+  }
+  const generation = state.generation;
+  const shown = await api.position(state.info.id, { start: state.start, moves: state.moves.slice(0, ply) });
+  if (generation !== state.generation || state.pos.moves.length !== total) return;
+  state.browse = ply;
+  state.browsePos = shown;
+  render();
+}
+
+function onKey(event) {
+  if (!state.pos || event.target.closest('input, textarea, select')) return;
+  const total = state.pos.moves.length;
+  const at = state.browse ?? total;
+  if (event.key === 'ArrowLeft' && at > 0) browse(at - 1);
+  else if (event.key === 'ArrowRight' && state.browse !== null) browse(at + 1);
+  else if (event.key === 'Escape' && state.browse !== null) browse(null);
+  else return;
+  event.preventDefault();
+}
+
+// ---------- actions ----------
+
+async function play(move) {
+  if (isOver() || !isHumanTurn() || (state.searching && state.searchKind === 'engine')) return;
+  if (state.searching) stopSearch();
+  state.hint = null;
+  state.moves.push(move);
+  try {
+    await refresh();
+  } catch (err) {
+    state.moves.pop();
+    setStatus(err.message, 'error');
+    return;
+  }
+  await engineTurn();
+}
+
+async function newGame(keepStart = false) {
+  stopSearch();
+  state.generation++;
+  if (!keepStart) state.start = null;
+  state.moves = [];
+  state.hint = null;
+  state.resigned = null;
+  $('engine-note').hidden = true;
+  setEngine('Engine idle');
+  setEval(null);
+  await refresh();
+  await engineTurn();
+}
+
+async function undo() {
+  stopSearch();
+  state.generation++;
+  state.hint = null;
+  state.resigned = null;
+  const mine = humanSides();
+  const movers = state.pos ? state.pos.moves.map((m) => m.side) : [];
+  // Take back moves until a human's move is taken back (one move when both are human).
+  for (;;) {
+    state.moves.pop();
+    const mover = movers.pop();
+    if (state.human === 'both' || !state.moves.length || mine.includes(mover)) break;
+  }
+  await refresh();
+  if (!isHumanTurn()) await engineTurn();
+}
+
+async function hint() {
+  if (isOver() || !isHumanTurn() || state.searching) return;
+  const level = Math.max(state.level, (state.module.features || {}).hintLevel || HINT_LEVEL);
+  const done = await runSearch('hint', level);
+  if (done && done.best) {
+    state.hint = done.best;
+    render();
+    setStatus(`Hint: ${done.notation}`);
+  } else {
+    render();
+  }
+}
+
+function resign() {
+  if (isOver() || state.human === 'both') return;
+  stopSearch();
+  state.resigned = humanSides()[0];
+  save();
+  render();
+}
+
+async function importRecord() {
+  const errorBox = $('import-error');
+  errorBox.hidden = true;
+  try {
+    const imported = await api.importRecord(state.info.id, {
+      format: $('import-format').value, text: $('import-text').value,
+    });
+    stopSearch();
+    state.generation++;
+    state.start = imported.start;
+    state.moves = imported.moves;
+    state.hint = null;
+    state.resigned = null;
+    $('engine-note').hidden = true;
+    setEngine('Engine idle');
+    setEval(null);
+    await refresh();
+    await engineTurn();
+  } catch (err) {
+    errorBox.textContent = err.message;
+    errorBox.hidden = false;
+  }
+}
+
+// ---------- setup ----------
+
+function fillSides() {
+  const select = $('side');
+  const [a, b] = state.info.sides;
+  select.replaceChildren(
+    new Option(`${a.name} (first)`, 'first'),
+    new Option(`${b.name}`, 'second'),
+    new Option('Both sides', 'both'),
+  );
+  select.value = state.human;
+}
+
+async function chooseGame(id) {
+  stopSearch();
+  state.generation++;
+  const info = state.games.find((g) => g.id === id) || state.games[0];
+  state.info = info;
+  state.module = MODULES[info.id];
+  const saved = load(info.id) || {};
+  state.start = saved.start ?? null;
+  state.moves = Array.isArray(saved.moves) ? saved.moves : [];
+  state.human = saved.human || 'first';
+  state.level = saved.level || 5;
+  state.flipped = !!saved.flipped;
+  state.resigned = saved.resigned || null;
+  const notations = (info.notations || []).map((n) => n.id);
+  state.notation = notations.includes(saved.notation) ? saved.notation : notations[0];
+  state.hint = null;
+  state.pos = null;
+  state.browse = null;
+  state.browsePos = null;
+  for (const tab of document.querySelectorAll('.tab')) {
+    tab.setAttribute('aria-selected', String(tab.dataset.game === info.id));
+  }
+  document.body.dataset.game = info.id;
+  $('eval-bar').classList.toggle('first-red', info.id === 'xiangqi');
+  $('level').value = state.level;
+  $('level-value').textContent = state.level;
+  fillSides();
+  fillFormats();
+  renderNotationToggle();
+  $('engine-note').hidden = true;
+  setEngine('Engine idle');
+  setEval(null);
+  const container = $('board');
+  container.replaceChildren();
+  state.board = state.module.createBoard(container, { onMove: (m) => play(m) });
+  try {
+    await refresh();
+  } catch (err) {
+    // A saved game the server no longer accepts: start afresh.
+    state.start = null;
+    state.moves = [];
+    state.resigned = null;
+    await refresh();
+    setStatus(`Saved game not restored: ${err.message}`, 'error');
+  }
+  if (!isOver() && !isHumanTurn()) await engineTurn();
+}
+
+function wire() {
+  $('new-game').addEventListener('click', () => newGame(false));
+  $('game-over-new').addEventListener('click', () => newGame(false));
+  $('game-over').addEventListener('click', (e) => {
+    if (e.target === $('game-over')) $('game-over').hidden = true;
+  });
+  $('undo').addEventListener('click', undo);
+  $('hint').addEventListener('click', hint);
+  $('resign').addEventListener('click', resign);
+  $('flip').addEventListener('click', () => { state.flipped = !state.flipped; save(); render(); });
+  $('side').addEventListener('change', () => {
+    state.human = $('side').value;
+    // A new side is a new game; the engine opens when the human plays second.
+    state.flipped = state.human === 'second' && (state.module.features || {}).flip;
+    newGame(false);
+  });
+  $('level').addEventListener('input', () => {
+    state.level = Number($('level').value);
+    $('level-value').textContent = state.level;
+    save();
+  });
+  $('export-format').addEventListener('change', renderExport);
+  $('copy-export').addEventListener('click', async () => {
+    const text = $('export-text').value;
+    try {
+      await navigator.clipboard.writeText(text);
+      $('copy-export').textContent = 'Copied';
+    } catch {
+      $('export-text').select();
+      $('copy-export').textContent = 'Select + copy';
+    }
+    setTimeout(() => { $('copy-export').textContent = 'Copy'; }, 1500);
+  });
+  $('import-load').addEventListener('click', importRecord);
+  document.addEventListener('keydown', onKey);
+  $('status').addEventListener('click', () => { if (state.browse !== null) browse(null); });
+}
+
+async function main() {
+  wire();
+  try {
+    const { games } = await api.listGames();
+    state.games = games.filter((g) => MODULES[g.id]);
+  } catch (err) {
+    setStatus(`Cannot reach the server: ${err.message}`, 'error');
+    return;
+  }
+  const tabs = $('game-tabs');
+  for (const g of state.games) {
+    const tab = document.createElement('button');
+    tab.className = 'tab';
+    tab.dataset.game = g.id;
+    tab.textContent = g.name;
+    tab.setAttribute('role', 'tab');
+    tab.addEventListener('click', () => {
+      if (state.info && state.info.id === g.id) return;
+      chooseGame(g.id);
+    });
+    tabs.append(tab);
+  }
+  const wanted = new URLSearchParams(location.search).get('game') || localStorage.getItem('qi.game');
+  await chooseGame(state.games.some((g) => g.id === wanted) ? wanted : state.games[0].id);
+}
+
+main();

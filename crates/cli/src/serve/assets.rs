@@ -34,6 +34,8 @@ static ASSETS: &[Asset] = &[
     asset!("api.js", JS),
     asset!("svg.js", JS),
     asset!("tictactoe.js", JS),
+    asset!("gomoku.js", JS),
+    asset!("xiangqi.js", JS),
 ];
 
 /// The routes for `/` and `/assets/{file}`.

@@ -136,6 +136,7 @@ impl GameRegistry {
     pub fn standard() -> Self {
         let mut registry = Self::new();
         registry.add(Arc::new(super::tictactoe::TicTacToeAdapter));
+        registry.add(Arc::new(super::xiangqi::XiangqiAdapter));
         registry
     }
 

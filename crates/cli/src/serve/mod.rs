@@ -10,6 +10,9 @@ pub mod games;
 pub mod limits;
 pub mod search;
 pub mod tictactoe;
+pub mod xiangqi;
+pub mod xiangqi_pgn;
+pub mod xiangqi_search;
 
 use anyhow::{Context, Result};
 use std::net::SocketAddr;

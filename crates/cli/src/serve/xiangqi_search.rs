@@ -1,0 +1,156 @@
+//! The Xiangqi engine behind the web page: the engine's own levels (depth, nodes, and a
+//! human-like choice among near-best moves below level 8) under a wall-clock cap per level.
+
+use super::games::{SearchDone, SearchInfo, SearchJob};
+use super::limits;
+use qi_search::StopFlag;
+use qi_xiangqi::{Color, Move, Position};
+use qi_xiangqi_engine::level::{choose, Level, Rng};
+use qi_xiangqi_engine::repetition::HistEntry;
+use qi_xiangqi_engine::{Engine, EngineOptions, Info, SearchRequest, TimeBudget};
+use std::time::Duration;
+
+/// The longest any web search may think: level 10 has no depth or node cap, so this is
+/// what bounds it.
+pub const MAX_MOVETIME_MS: u64 = 4_000;
+
+/// The table size of one web search; small, since each search gets a fresh engine.
+const HASH_MB: usize = 16;
+
+/// The wall-clock cap of a level: the server's shared scale, never above
+/// [`MAX_MOVETIME_MS`].
+pub fn movetime_ms(level: u8) -> u64 {
+    limits::budget(level).movetime_ms.min(MAX_MOVETIME_MS)
+}
+
+/// One search of a Xiangqi position at one level.
+pub struct XiangqiSearch {
+    position: Position,
+    history: Vec<HistEntry>,
+    level: u8,
+}
+
+impl XiangqiSearch {
+    /// A search of `position` (reached through `history`) at `level` (1–10).
+    pub fn new(position: Position, history: Vec<HistEntry>, level: u8) -> Self {
+        XiangqiSearch {
+            position,
+            history,
+            level: level.clamp(1, 10),
+        }
+    }
+}
+
+/// A line of moves in Chinese notation, each written in the position it is played in.
+fn chinese_line(start: &Position, moves: &[Move]) -> String {
+    let mut pos = start.clone();
+    let mut words = Vec::with_capacity(moves.len());
+    for &mv in moves {
+        if !pos.is_legal(mv) {
+            break;
+        }
+        words.push(pos.to_chinese(mv).unwrap_or_else(|| mv.to_iccs()));
+        pos.make_move(mv);
+    }
+    words.join(" ")
+}
+
+impl SearchJob for XiangqiSearch {
+    fn first_to_move(&self) -> bool {
+        self.position.side_to_move() == Color::Red
+    }
+
+    fn run(
+        self: Box<Self>,
+        stop: StopFlag,
+        report: &mut dyn FnMut(SearchInfo),
+    ) -> Option<SearchDone> {
+        let level = Level::new(self.level).unwrap_or(Level::MAX);
+        let settings = level.settings();
+        let cap = Duration::from_millis(movetime_ms(self.level));
+        let request = SearchRequest {
+            position: self.position.clone(),
+            history: self.history,
+            depth: settings.depth,
+            nodes: settings.nodes,
+            time: TimeBudget {
+                soft: Some(cap),
+                hard: Some(cap),
+            },
+            all_root_scores: settings.noise > 0,
+            ..SearchRequest::default()
+        };
+        let engine = Engine::new(EngineOptions {
+            hash_mb: HASH_MB,
+            threads: 1,
+        });
+        let position = &self.position;
+        let result = engine.search(&request, &stop, |info: &Info| {
+            report(SearchInfo {
+                depth: info.depth,
+                score: info.score,
+                pv: info.pv.iter().map(|m| m.to_iccs()).collect(),
+                pv_text: chinese_line(position, &info.pv),
+                nodes: info.nodes,
+            })
+        });
+        let best = result.best?;
+        let chosen = if settings.noise > 0 && !result.root_scores.is_empty() {
+            choose(&result.root_scores, &settings, &mut Rng::from_time()).unwrap_or(best)
+        } else {
+            best
+        };
+        let (score, note) = if chosen == best {
+            (result.score, None)
+        } else {
+            let score = result
+                .root_scores
+                .iter()
+                .find(|&&(m, _)| m == chosen)
+                .map_or(result.score, |&(_, s)| s);
+            let note = format!(
+                "level {}: played {} instead of the engine's best {}",
+                self.level,
+                position
+                    .to_chinese(chosen)
+                    .unwrap_or_else(|| chosen.to_iccs()),
+                position.to_chinese(best).unwrap_or_else(|| best.to_iccs()),
+            );
+            (score, Some(note))
+        };
+        Some(SearchDone {
+            best: chosen.to_iccs(),
+            notation: position
+                .to_chinese(chosen)
+                .unwrap_or_else(|| chosen.to_iccs()),
+            score: Some(score),
+            depth: result.stats.depth,
+            nodes: result.stats.nodes,
+            note,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_level_is_capped_in_time() {
+        for level in 1..=10 {
+            assert!(movetime_ms(level) <= MAX_MOVETIME_MS);
+        }
+        assert_eq!(movetime_ms(10), MAX_MOVETIME_MS);
+    }
+
+    #[test]
+    fn a_low_level_search_returns_a_legal_move_and_reports_progress() {
+        let pos = Position::startpos();
+        let job = Box::new(XiangqiSearch::new(pos.clone(), Vec::new(), 2));
+        let mut infos = 0;
+        let done = job.run(StopFlag::new(), &mut |_| infos += 1).unwrap();
+        assert!(infos > 0);
+        let mv = pos.parse_move(&done.best).unwrap();
+        assert!(pos.is_legal(mv));
+    }
+}

@@ -1,0 +1,105 @@
+// Gomoku board: a 15×15 grid (or the size the position says), star points, coordinates
+// a–o left to right and 1–15 from the bottom. Points and moves are written `h8`.
+//
+// The page offers gomoku once the server lists it (`GET /api/games`). What this module reads
+// from a position answer, besides the common fields (`legal`, `last_move`, `to_move`):
+//   board.size       points per side (15 when absent)
+//   board.stones     [{point: 'h8', side: 'black' | 'white'}]
+//   board.line       the winning five as points, or null
+//   board.forbidden  points Black may not play (renju), or absent
+
+import { el, svgRoot } from './svg.js';
+
+// Which of the page's buttons make sense for this game.
+export const features = { flip: false, resign: true };
+
+const S = 40;      // distance between points
+const M = 44;      // margin for the coordinates
+
+const pointName = (col, row, size) => `${String.fromCharCode(97 + col)}${size - row}`;
+
+function parsePoint(point, size) {
+  const col = point.charCodeAt(0) - 97;
+  const row = size - Number(point.slice(1));
+  return [M + col * S, M + row * S];
+}
+
+// The star points: the centre and the four 3-3 points from the corners (4th line).
+function stars(size) {
+  if (size < 9) return [];
+  const c = Math.floor(size / 2);
+  const e = size >= 13 ? 3 : 2;
+  return [[c, c], [e, e], [e, size - 1 - e], [size - 1 - e, e], [size - 1 - e, size - 1 - e]];
+}
+
+// Draws the board into `container`; `onMove(point)` gets a point like `h8`.
+export function createBoard(container, { onMove }) {
+  return {
+    render(pos, view) {
+      const size = pos.board.size || 15;
+      const span = (size - 1) * S;
+      const W = span + 2 * M;
+      const svg = svgRoot(W, W, 'Gomoku board');
+      svg.classList.add('gomoku');
+      svg.append(el('rect', { class: 'gm-wood', x: 0, y: 0, width: W, height: W, rx: 16 }));
+      const grid = el('g', { class: 'gm-grid' });
+      for (let i = 0; i < size; i++) {
+        grid.append(el('line', { x1: M, y1: M + i * S, x2: M + span, y2: M + i * S }));
+        grid.append(el('line', { x1: M + i * S, y1: M, x2: M + i * S, y2: M + span }));
+      }
+      grid.append(el('rect', { class: 'gm-edge', x: M, y: M, width: span, height: span }));
+      for (const [c, r] of stars(size)) grid.append(el('circle', { class: 'gm-star', cx: M + c * S, cy: M + r * S, r: 4 }));
+      svg.append(grid);
+      for (let i = 0; i < size; i++) {
+        const letter = String.fromCharCode(97 + i);
+        svg.append(el('text', { class: 'gm-coord', x: M + i * S, y: M - 20, 'text-anchor': 'middle' }, letter));
+        svg.append(el('text', { class: 'gm-coord', x: M + i * S, y: M + span + 30, 'text-anchor': 'middle' }, letter));
+        svg.append(el('text', { class: 'gm-coord', x: M - 22, y: M + i * S + 4, 'text-anchor': 'middle' }, String(size - i)));
+        svg.append(el('text', { class: 'gm-coord', x: M + span + 22, y: M + i * S + 4, 'text-anchor': 'middle' }, String(size - i)));
+      }
+      for (const point of pos.board.forbidden || []) {
+        const [x, y] = parsePoint(point, size);
+        svg.append(el('g', { class: 'gm-forbidden' },
+          el('line', { x1: x - 7, y1: y - 7, x2: x + 7, y2: y + 7 }),
+          el('line', { x1: x - 7, y1: y + 7, x2: x + 7, y2: y - 7 })));
+      }
+      const order = new Map((pos.moves || []).map((m, i) => [m.move, i + 1]));
+      for (const stone of pos.board.stones || []) {
+        const [x, y] = parsePoint(stone.point, size);
+        const g = el('g', { class: `gm-stone ${stone.side}`, 'data-point': stone.point },
+          el('circle', { class: 'gm-stone-shadow', cx: x + 1.5, cy: y + 2.5, r: S * 0.44 }),
+          el('circle', { class: 'gm-stone-body', cx: x, cy: y, r: S * 0.44 }));
+        if (pos.last_move === stone.point) g.append(el('circle', { class: 'gm-last', cx: x, cy: y, r: 5 }));
+        else if (view.showNumbers && order.has(stone.point)) {
+          g.append(el('text', { class: 'gm-number', x, y: y + 4, 'text-anchor': 'middle' }, String(order.get(stone.point))));
+        }
+        svg.append(g);
+      }
+      const line = pos.board.line;
+      if (line && line.length >= 2) {
+        const [x1, y1] = parsePoint(line[0], size);
+        const [x2, y2] = parsePoint(line[line.length - 1], size);
+        svg.append(el('line', { class: 'gm-win', x1, y1, x2, y2 }));
+      }
+      if (view.hint) {
+        const [x, y] = parsePoint(view.hint, size);
+        svg.append(el('circle', { class: 'gm-hint', cx: x, cy: y, r: S * 0.4 }));
+      }
+      const legal = new Set(view.interactive ? pos.legal : []);
+      const hits = el('g', { class: 'gm-hits' });
+      for (let r = 0; r < size; r++) {
+        for (let c = 0; c < size; c++) {
+          const point = pointName(c, r, size);
+          if (!legal.has(point)) continue;
+          hits.append(el('rect', {
+            class: `point-hit active ${pos.to_move}`, 'data-point': point,
+            x: M + c * S - S / 2, y: M + r * S - S / 2, width: S, height: S, rx: S / 2,
+            onclick: () => onMove(point),
+          }));
+        }
+      }
+      svg.append(hits);
+      container.replaceChildren(svg);
+    },
+  };
+}

@@ -1,0 +1,282 @@
+// End-to-end test of the web page: starts `qi serve --port 0`, drives Debian's headless
+// chromium with playwright-core, plays tic-tac-toe and Xiangqi by clicking, checks what the
+// page shows and saves screenshots to e2e/screenshots/.
+//
+//   node --test web.test.mjs          (QI_BIN=path/to/qi to pick the binary)
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const shots = join(here, 'screenshots');
+const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
+
+function findBinary() {
+  const candidates = [
+    process.env.QI_BIN,
+    join(here, '..', 'target', 'debug', 'qi'),
+    join(here, '..', 'target', 'release', 'qi'),
+  ].filter(Boolean);
+  const found = candidates.find((p) => existsSync(p));
+  if (!found) throw new Error(`no qi binary (tried ${candidates.join(', ')}); run cargo build -p qi`);
+  return found;
+}
+
+// Starts the server and resolves with its URL, read from the line it prints.
+function startServer() {
+  const server = spawn(findBinary(), ['serve', '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const url = new Promise((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`qi serve printed no URL: ${out}`)), 15000);
+    server.stdout.on('data', (chunk) => {
+      out += chunk;
+      const match = out.match(/http:\/\/[^\s]+\//);
+      if (match) { clearTimeout(timer); resolve(match[0]); }
+    });
+    server.on('exit', (code) => reject(new Error(`qi serve exited (${code}): ${out}`)));
+  });
+  return { server, url };
+}
+
+let server;
+let base;
+let browser;
+let page;
+const pageErrors = [];
+
+before(async () => {
+  mkdirSync(shots, { recursive: true });
+  const started = startServer();
+  server = started.server;
+  base = await started.url;
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+  });
+  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  page.on('pageerror', (err) => pageErrors.push(String(err)));
+  // API refusals (4xx) are expected and shown on the page; anything else is a bug.
+  page.on('console', (msg) => {
+    if (msg.type() === 'error' && !/status of 4\d\d/.test(msg.text())) pageErrors.push(msg.text());
+  });
+});
+
+after(async () => {
+  if (browser) await browser.close();
+  if (server) server.kill('SIGINT');
+});
+
+const shot = (name) => page.screenshot({ path: join(shots, `${name}.png`) });
+const moveCount = () => page.locator('#moves .mv:not(:empty)').filter({ hasNotText: '…' }).count();
+
+async function waitForMoves(n, timeout = 20000) {
+  await page.waitForFunction(
+    (count) => [...document.querySelectorAll('#moves .mv')].filter((e) => e.textContent && e.textContent !== '…').length >= count,
+    n, { timeout },
+  );
+}
+
+async function waitIdle(timeout = 20000) {
+  await page.waitForFunction(() => document.getElementById('thinking').hidden, null, { timeout });
+}
+
+async function setLevel(level) {
+  await page.locator('#level').fill(String(level));
+  assert.equal(await page.locator('#level-value').textContent(), String(level));
+}
+
+test('the page lists the games and starts with an empty tic-tac-toe board', async () => {
+  await page.goto(`${base}?game=tictactoe`);
+  await page.evaluate(() => localStorage.clear());
+  await page.goto(`${base}?game=tictactoe`);
+  const tabs = await page.locator('#game-tabs .tab').allTextContents();
+  assert.deepEqual(tabs, ['Tic-tac-toe', 'Xiangqi']);
+  await page.locator('.ttt-cell.playable').first().waitFor();
+  assert.equal(await page.locator('.ttt-cell.playable').count(), 9);
+  assert.match(await page.locator('#status').textContent(), /Your move/);
+  await shot('tictactoe-start');
+});
+
+test('a tic-tac-toe game against level 10 ends in a draw or an engine win, announced', async () => {
+  await setLevel(10);
+  await page.locator('.ttt-cell[data-square="5"]').click();
+  let played = 1;
+  for (;;) {
+    await waitForMoves(played + 1).catch(() => {});
+    await waitIdle();
+    if (await page.locator('#game-over').isVisible()) break;
+    await page.locator('.ttt-cell.playable').first().click();
+    played += 2;
+    if (played === 3) await shot('tictactoe-midgame');
+  }
+  const title = await page.locator('#game-over-title').textContent();
+  const reason = await page.locator('#game-over-reason').textContent();
+  assert.ok(['Draw', 'You lose'].includes(title), title);
+  assert.match(reason, /board is full|three in a row/);
+  assert.match(await page.locator('#engine-title').textContent(), /Engine played/);
+  assert.notEqual(await page.locator('#info-depth').textContent(), '–');
+  await shot('tictactoe-over');
+  await page.locator('#game-over-new').click();
+  await page.locator('.ttt-cell.playable').first().waitFor();
+  assert.equal(await moveCount(), 0);
+});
+
+test('Xiangqi: click to move, the engine answers, notation toggle, undo', async () => {
+  await page.locator('.tab[data-game="xiangqi"]').click();
+  await page.locator('svg.xq').waitFor();
+  assert.equal(await page.locator('g.piece').count(), 32);
+  await setLevel(2);
+  // Selecting the right cannon shows where it can go.
+  await page.locator('.point-hit[data-square="h2"]').click();
+  const dests = await page.locator('.dest, .dest-capture').count();
+  assert.ok(dests >= 10, `cannon destinations: ${dests}`);
+  await shot('xiangqi-selected');
+  await page.locator('.point-hit[data-square="e2"]').click();
+  await waitForMoves(2);
+  await waitIdle();
+  const first = await page.locator('#moves .mv').first().textContent();
+  assert.equal(first, '炮二平五');
+  // The horse: b0 to c2.
+  await page.locator('.point-hit[data-square="b0"]').click();
+  await page.locator('.point-hit[data-square="c2"]').click();
+  await waitForMoves(4);
+  await waitIdle();
+  assert.equal(await page.locator('.xq-last-to').count(), 1);
+  await shot('xiangqi-four-moves');
+  // Reviewing: a click on the first move shows the board after it, Escape returns.
+  await page.locator('#moves .mv').first().click();
+  await page.locator('#status.review').waitFor();
+  assert.equal(await page.locator('.point-hit.active').count(), 0);
+  await shot('xiangqi-review');
+  await page.keyboard.press('Escape');
+  await page.waitForFunction(() => !document.getElementById('status').classList.contains('review'));
+  await page.locator('#notation-toggle button', { hasText: 'WXF' }).click();
+  assert.equal(await page.locator('#moves .mv').first().textContent(), 'C2.5');
+  await page.locator('#notation-toggle button', { hasText: 'ICCS' }).click();
+  assert.equal(await page.locator('#moves .mv').first().textContent(), 'h2e2');
+  await page.locator('#undo').click();
+  await page.waitForFunction(() => document.querySelectorAll('#moves .mv.last').length === 1
+    && document.querySelector('#moves .mv.last').textContent === document.querySelectorAll('#moves .mv')[1].textContent);
+  assert.equal(await moveCount(), 2);
+  await page.locator('#hint').click();
+  await page.locator('.xq-hint').waitFor({ timeout: 20000 });
+  await page.locator('#flip').click();
+  await shot('xiangqi-hint-flipped');
+  await page.locator('#flip').click();
+  const fen = await page.locator('#export-text').inputValue();
+  assert.match(fen, /\/1C2C4\/9\/RNBAKABNR w /);
+});
+
+test('Xiangqi: a FEN import, a mating move and the game-over message', async () => {
+  await page.locator('#records summary').click();
+  await page.locator('#import-format').selectOption('fen');
+  await page.locator('#import-text').fill('4k4/R8/9/9/9/9/9/9/9/1R1K5 w - - 0 1');
+  await page.locator('#import-load').click();
+  await page.waitForFunction(() => document.querySelectorAll('g.piece').length === 4);
+  await page.locator('.point-hit[data-square="b0"]').click();
+  await page.locator('.point-hit[data-square="b9"]').click();
+  await page.locator('#game-over').waitFor({ state: 'visible' });
+  assert.equal(await page.locator('#game-over-title').textContent(), 'You win!');
+  assert.match(await page.locator('#game-over-reason').textContent(), /checkmate/);
+  assert.equal(await page.locator('.xq-check').count(), 1);
+  await page.locator('#export-format').selectOption('pgn');
+  const pgn = await page.locator('#export-text').inputValue();
+  assert.match(pgn, /\[FEN "4k4\/R8\/9\/9\/9\/9\/9\/9\/9\/1R1K5 w/);
+  assert.match(pgn, /1\. b0-b9 1-0/);
+  await shot('xiangqi-checkmate');
+  // A bad FEN is refused with the server's message.
+  await page.locator('#import-text').fill('not a fen');
+  await page.locator('#import-load').click();
+  await page.locator('#import-error').waitFor({ state: 'visible' });
+  assert.match(await page.locator('#import-error').textContent(), /bad FEN/);
+});
+
+test('Xiangqi, both sides by hand: a check is announced', async () => {
+  await page.locator('#side').selectOption('both');
+  await page.locator('#import-format').selectOption('fen');
+  await page.locator('#import-text').fill('3k5/9/9/9/9/9/9/9/9/R3K4 w - - 0 1');
+  await page.locator('#import-load').click();
+  await page.waitForFunction(() => document.querySelectorAll('g.piece').length === 3);
+  await page.locator('.point-hit[data-square="a0"]').click();
+  await page.locator('.point-hit[data-square="a9"]').click();
+  await page.locator('#status.check').waitFor();
+  assert.equal(await page.locator('#status').textContent(), 'Check! Black to move');
+  assert.equal(await page.locator('.xq-check').count(), 1);
+  await shot('xiangqi-check');
+  // The checked general can step aside.
+  await page.locator('.point-hit[data-square="d9"]').click();
+  await page.locator('.point-hit[data-square="d8"]').click();
+  await page.waitForFunction(() => !document.getElementById('status').classList.contains('check'));
+  assert.equal(await moveCount(), 2);
+});
+
+test('Xiangqi as Black: the engine opens and the board is seen from Black', async () => {
+  await page.locator('#side').selectOption('second');
+  await page.waitForFunction(() => document.getElementById('status').textContent === 'Your move (Black)', null, { timeout: 20000 });
+  assert.equal(await moveCount(), 1);
+  // Flipped: Black's general is drawn below Red's.
+  const red = await page.locator('g.piece[data-piece="K"]').boundingBox();
+  const black = await page.locator('g.piece[data-piece="k"]').boundingBox();
+  assert.ok(black.y > red.y, 'Black at the bottom');
+  await shot('xiangqi-as-black');
+  await page.setViewportSize({ width: 420, height: 900 });
+  await shot('xiangqi-narrow');
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.locator('#side').selectOption('first');
+  await page.waitForFunction(() => document.getElementById('status').textContent === 'Your move (Red)');
+});
+
+test('Xiangqi at level 10: live engine info while thinking, and undo cancels the search', async () => {
+  await setLevel(10);
+  await page.locator('.point-hit[data-square="h2"]').click();
+  await page.locator('.point-hit[data-square="e2"]').click();
+  await page.locator('#thinking').waitFor({ state: 'visible' });
+  await page.waitForFunction(() => /^\d+$/.test(document.getElementById('info-depth').textContent));
+  assert.match(await page.locator('#status').textContent(), /thinking/);
+  assert.notEqual(await page.locator('#info-pv').textContent(), '–');
+  await shot('xiangqi-thinking');
+  await page.locator('#undo').click();
+  await page.locator('#thinking').waitFor({ state: 'hidden' });
+  assert.equal(await moveCount(), 0);
+  await page.waitForFunction(async () => {
+    const status = await (await fetch('/api/status')).json();
+    return status.searches.cancelled >= 1 && status.searches.running === 0;
+  }, null, { timeout: 10000, polling: 250 });
+  await setLevel(2);
+});
+
+test('the gomoku board module draws a 15×15 board (no server adapter yet)', async () => {
+  const stones = await page.evaluate(async () => {
+    const gomoku = await import('/assets/gomoku.js');
+    const box = document.getElementById('board');
+    const board = gomoku.createBoard(box, { onMove: () => {} });
+    board.render({
+      board: { size: 15, stones: [{ point: 'h8', side: 'black' }, { point: 'i9', side: 'white' }, { point: 'h9', side: 'black' }] },
+      legal: ['a1', 'o15'], last_move: 'h9', to_move: 'white', moves: [],
+    }, { interactive: true });
+    return box.querySelectorAll('.gm-stone').length;
+  });
+  assert.equal(stones, 3);
+  assert.equal(await page.locator('.gm-grid line').count(), 30);
+  await shot('gomoku-board');
+});
+
+test('dark mode keeps both boards readable', async () => {
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.goto(`${base}?game=xiangqi`);
+  await page.locator('svg.xq').waitFor();
+  await shot('dark-xiangqi');
+  await page.locator('.tab[data-game="tictactoe"]').click();
+  await page.locator('svg.ttt').waitFor();
+  await shot('dark-tictactoe');
+  await page.emulateMedia({ colorScheme: 'light' });
+});
+
+test('the page logged no errors', () => {
+  assert.deepEqual(pageErrors, []);
+});
