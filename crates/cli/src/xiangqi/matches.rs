@@ -494,6 +494,8 @@ fn elo(score: f64) -> f64 {
 }
 
 /// Elo difference and its 95 % margin from wins, losses and draws (of the first engine).
+/// The margin maps the score's standard error through the slope of the Elo curve, so it
+/// stays finite near (but not at) a perfect score.
 pub(super) fn elo_summary(wins: u32, losses: u32, draws: u32) -> (f64, f64) {
     let n = f64::from(wins + losses + draws);
     if n == 0.0 {
@@ -504,9 +506,9 @@ pub(super) fn elo_summary(wins: u32, losses: u32, draws: u32) -> (f64, f64) {
         + f64::from(draws) * (0.5 - s).powi(2)
         + f64::from(losses) * s.powi(2))
         / n;
-    let margin = 1.96 * (variance / n).sqrt();
-    let (lo, hi) = (elo(s - margin), elo(s + margin));
-    (elo(s), (hi - lo) / 2.0)
+    let stderr = (variance / n).sqrt();
+    let slope = 400.0 / (std::f64::consts::LN_10 * s * (1.0 - s));
+    (elo(s), 1.96 * stderr * slope)
 }
 
 fn parse_options(list: &[String]) -> Result<Vec<(String, String)>> {
@@ -645,6 +647,9 @@ mod tests {
     fn elo_is_zero_at_even_and_signed() {
         let (d, m) = elo_summary(10, 10, 10);
         assert!(d.abs() < 1e-9 && m > 0.0);
+        // 21-3-0: about +338 with a finite margin of about 150.
+        let (d, m) = elo_summary(21, 3, 0);
+        assert!((d - 338.0).abs() < 1.0 && m > 100.0 && m < 250.0, "{d} {m}");
         let (d, _) = elo_summary(30, 10, 10);
         assert!(d > 100.0 && d < 200.0, "{d}");
         let (d, _) = elo_summary(10, 30, 10);
