@@ -114,6 +114,25 @@ pub fn line_key(cells: &[u8; CELLS], q: usize, d: isize, color: Color) -> usize 
     key as usize
 }
 
+/// The window keys of point `q` along direction `d` for Black and for White at once.
+#[inline]
+pub fn line_keys(cells: &[u8; CELLS], q: usize, d: isize) -> (usize, usize) {
+    let (cb, cw) = (&CODE[0], &CODE[1]);
+    let mut kb = 0u32;
+    let mut kw = 0u32;
+    let mut at = q as isize - 5 * d;
+    for (i, &pw) in POW3.iter().enumerate() {
+        if i == 5 {
+            at += d;
+        }
+        let v = cells[at as usize] as usize;
+        kb += cb[v] as u32 * pw;
+        kw += cw[v] as u32 * pw;
+        at += d;
+    }
+    (kb as usize, kw as usize)
+}
+
 /// A gomoku position with its rule, history and incremental pattern information.
 #[derive(Clone)]
 pub struct Board {
@@ -122,6 +141,8 @@ pub struct Board {
     cells: [u8; CELLS],
     /// Pattern per colour, point and direction (meaningful on empty points).
     pat: Box<[[[u8; 4]; CELLS]; 2]>,
+    /// Window key per colour, point and direction, updated stone by stone.
+    keys: Box<[[[u32; 4]; CELLS]; 2]>,
     /// Per colour and point: threat class and value of placing there.
     info: Box<[[CellInfo; CELLS]; 2]>,
     /// Number of empty points of each threat class, per colour.
@@ -158,6 +179,7 @@ impl Board {
             rule,
             cells,
             pat: Box::new([[[0; 4]; CELLS]; 2]),
+            keys: Box::new([[[0; 4]; CELLS]; 2]),
             info: Box::new([[CellInfo::default(); CELLS]; 2]),
             threat_count: [[0; Threat::COUNT]; 2],
             value_sum: [0; 2],
@@ -175,6 +197,9 @@ impl Board {
             for x in 0..size {
                 let p = point(x, y) as usize;
                 for d in 0..4 {
+                    let (kb, kw) = line_keys(&board.cells, p, DIRS[d]);
+                    board.keys[0][p][d] = kb as u32;
+                    board.keys[1][p][d] = kw as u32;
                     board.refresh_dir(p, d);
                 }
                 board.refresh_info(p);
@@ -319,10 +344,11 @@ impl Board {
 
     /// Every empty point of the board, row by row.
     pub fn empty_points(&self) -> impl Iterator<Item = Point> + '_ {
-        let n = self.size;
-        (0..n)
-            .flat_map(move |y| (0..n).map(move |x| point(x, y)))
-            .filter(|&p| self.cells[p as usize] == EMPTY)
+        let first = point(0, 0) as usize;
+        let last = point(self.size - 1, self.size - 1) as usize;
+        (first..=last)
+            .filter(move |&p| self.cells[p] == EMPTY)
+            .map(|p| p as Point)
     }
 
     /// Every empty point within two of a stone (the centre on an empty board).
@@ -361,6 +387,7 @@ impl Board {
         self.hash ^= zobrist()[color.index()][pi];
         self.history.push((p, five));
         self.touch_near(pi, 1);
+        self.shift_keys(pi, color, true);
         self.refresh_around(pi);
     }
 
@@ -374,6 +401,7 @@ impl Board {
         self.cells[pi] = EMPTY;
         self.hash ^= zobrist()[color.index()][pi];
         self.touch_near(pi, -1);
+        self.shift_keys(pi, color, false);
         self.refresh_around(pi);
         Some(p)
     }
@@ -387,6 +415,37 @@ impl Board {
         }
     }
 
+    /// Adds (or removes) a `color` stone at `pi` to the window keys of the points around it.
+    fn shift_keys(&mut self, pi: usize, color: Color, add: bool) {
+        // Code of the stone in Black's and White's windows: own 1, blocked 2.
+        let (db, dw) = match color {
+            Color::Black => (1u32, 2u32),
+            Color::White => (2, 1),
+        };
+        for (d, &step) in DIRS.iter().enumerate() {
+            for k in -5isize..=5 {
+                if k == 0 {
+                    continue;
+                }
+                let q = (pi as isize + k * step) as usize;
+                if self.cells[q] == WALL {
+                    continue;
+                }
+                // From q, the stone sits at offset -k.
+                let pw = POW3[pattern::slot(-k as i32)];
+                let kb = &mut self.keys[0][q][d];
+                let kw_delta = dw * pw;
+                if add {
+                    *kb += db * pw;
+                    self.keys[1][q][d] += kw_delta;
+                } else {
+                    *kb -= db * pw;
+                    self.keys[1][q][d] -= kw_delta;
+                }
+            }
+        }
+    }
+
     fn refresh_around(&mut self, pi: usize) {
         for (d, &step) in DIRS.iter().enumerate() {
             for k in -5isize..=5 {
@@ -394,25 +453,29 @@ impl Board {
                 if self.cells[q] == WALL {
                     continue;
                 }
-                self.refresh_dir(q, d);
-                if k != 0 || d == 3 {
+                if self.refresh_dir(q, d) && k != 0 {
                     self.refresh_info(q);
                 }
             }
         }
+        self.refresh_info(pi);
     }
 
+    /// Recomputes the patterns of `q` along direction `d`; whether any changed.
     #[inline]
-    fn refresh_dir(&mut self, q: usize, d: usize) {
-        if self.cells[q] != EMPTY {
-            self.pat[0][q][d] = 0;
-            self.pat[1][q][d] = 0;
-            return;
-        }
-        for color in [Color::Black, Color::White] {
-            let key = line_key(&self.cells, q, DIRS[d], color);
-            self.pat[color.index()][q][d] = self.tables[color.index()][key];
-        }
+    fn refresh_dir(&mut self, q: usize, d: usize) -> bool {
+        let (b, w) = if self.cells[q] != EMPTY {
+            (0, 0)
+        } else {
+            (
+                self.tables[0][self.keys[0][q][d] as usize],
+                self.tables[1][self.keys[1][q][d] as usize],
+            )
+        };
+        let changed = self.pat[0][q][d] != b || self.pat[1][q][d] != w;
+        self.pat[0][q][d] = b;
+        self.pat[1][q][d] = w;
+        changed
     }
 
     fn refresh_info(&mut self, q: usize) {

@@ -45,8 +45,30 @@ pub struct CellInfo {
 /// Value of one direction's pattern, indexed by `Pattern as u8`.
 const PATTERN_VALUE: [i32; 11] = [0, 1, 6, 20, 25, 80, 100, 600, 600, 4000, 0];
 
-/// The threat class and value of a point from its four direction patterns.
+/// The threat class and value of a point from its four direction patterns (a table lookup).
+#[inline]
 pub fn cell_value(pats: &[u8; 4]) -> CellInfo {
+    static TABLE: std::sync::OnceLock<Vec<CellInfo>> = std::sync::OnceLock::new();
+    let table = TABLE.get_or_init(|| {
+        (0..11 * 11 * 11 * 11)
+            .map(|i| {
+                let p = [
+                    (i % 11) as u8,
+                    (i / 11 % 11) as u8,
+                    (i / 121 % 11) as u8,
+                    (i / 1331) as u8,
+                ];
+                compute_cell_value(&p)
+            })
+            .collect()
+    });
+    let i =
+        pats[0] as usize + 11 * pats[1] as usize + 121 * pats[2] as usize + 1331 * pats[3] as usize;
+    table[i]
+}
+
+/// [`cell_value`] computed directly.
+pub fn compute_cell_value(pats: &[u8; 4]) -> CellInfo {
     let mut value = 0;
     let mut fours = 0;
     let mut open_threes = 0;
