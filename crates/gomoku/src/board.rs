@@ -196,8 +196,8 @@ impl Board {
         for y in 0..size {
             for x in 0..size {
                 let p = point(x, y) as usize;
-                for d in 0..4 {
-                    let (kb, kw) = line_keys(&board.cells, p, DIRS[d]);
+                for (d, &step) in DIRS.iter().enumerate() {
+                    let (kb, kw) = line_keys(&board.cells, p, step);
                     board.keys[0][p][d] = kb as u32;
                     board.keys[1][p][d] = kw as u32;
                     board.refresh_dir(p, d);
