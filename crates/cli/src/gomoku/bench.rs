@@ -1,0 +1,59 @@
+//! `qi bench gomoku`: fixed positions searched to a fixed depth on one thread.
+
+use super::BenchArgs;
+use anyhow::{bail, Result};
+use qi_gomoku::{board_from_moves, format_point, parse_moves, Engine, EngineOptions, Rule};
+use std::time::Instant;
+
+/// The default bench depth.
+pub const DEFAULT_DEPTH: u32 = 6;
+
+/// The bench positions: rule and moves.
+const POSITIONS: &[(Rule, &str)] = &[
+    (Rule::Freestyle, "h8"),
+    (Rule::Freestyle, "h8 i9 i8 g8 j7 k6 h7 h6 g6 j8"),
+    (Rule::Freestyle, "h8 i7 j8 i8 i9 g7 j7 j9 h6 k10 h9 h10"),
+    (Rule::Standard, "h8 h9 i8 g8 j9 i10 k10 j8 i7 g9"),
+    (Rule::Renju, "h8 i9 j8 j9 i8 g8 k10 h7 i10"),
+    (Rule::Renju, "h8 h9 i9 g7 j10 k11 i10 i11 h10 g10 j11"),
+];
+
+pub fn run(args: BenchArgs) -> Result<()> {
+    if !(1..=30).contains(&args.depth) {
+        bail!("bench depth must be between 1 and 30, not {}", args.depth);
+    }
+    let mut total_nodes = 0u64;
+    let start = Instant::now();
+    for &(rule, moves) in POSITIONS {
+        let mv = parse_moves(moves)?;
+        let (board, _) = board_from_moves(15, rule, &mv)?;
+        // The main search alone: no root threat search, a fresh table per position.
+        let options = EngineOptions {
+            depth: Some(args.depth),
+            seed: Some(0),
+            vcf_budget: 0,
+            vct_budget: 0,
+            ..EngineOptions::default()
+        };
+        let mut engine = Engine::new(options);
+        let m = engine.best_move(&board, |_| {});
+        let (best, nodes) = m.as_ref().map_or(("(none)".to_string(), 0), |m| {
+            (format_point(m.point), m.nodes)
+        });
+        eprintln!("{rule} [{moves}]: bestmove {best}, {nodes} nodes");
+        total_nodes += nodes;
+    }
+    let secs = start.elapsed().as_secs_f64();
+    println!(
+        "depth {}, {} positions, {secs:.3} s",
+        args.depth,
+        POSITIONS.len()
+    );
+    let nps = if secs > 0.0 {
+        (total_nodes as f64 / secs) as u64
+    } else {
+        0
+    };
+    println!("{total_nodes} nodes {nps} nps");
+    Ok(())
+}

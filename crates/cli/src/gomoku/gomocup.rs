@@ -1,0 +1,458 @@
+//! The Gomocup (piskvork) protocol with Yixin's extensions, on stdin/stdout.
+//!
+//! Every reply is one line, flushed at once. Bad or off-board input gets `ERROR …` and the
+//! engine keeps running; unknown commands get `UNKNOWN …`.
+
+use super::GomocupArgs;
+use anyhow::Result;
+use qi_gomoku::board::xy;
+use qi_gomoku::{forbidden_points, play_checked, Board, Engine, EngineOptions, Point, Rule};
+use std::io::{BufRead, Write};
+use std::time::{Duration, Instant};
+
+/// Time kept back from every turn for reading, printing and the operating system.
+const SAFETY_MARGIN_MS: u64 = 60;
+
+struct Session<W: Write> {
+    out: W,
+    verbose: bool,
+    size: usize,
+    rule: Rule,
+    board: Option<Board>,
+    engine: Engine,
+    timeout_turn: u64,
+    timeout_match: u64,
+    time_left: Option<u64>,
+    max_depth: Option<u32>,
+    max_node: Option<u64>,
+}
+
+/// Runs the protocol on stdin/stdout until `END` or end of input.
+pub fn run(args: GomocupArgs) -> Result<()> {
+    let stdin = std::io::stdin();
+    let stdout = std::io::stdout();
+    serve(stdin.lock(), stdout.lock(), args.verbose)
+}
+
+/// Runs the protocol on any input and output (tests use buffers).
+pub fn serve(input: impl BufRead, out: impl Write, verbose: bool) -> Result<()> {
+    // Build the pattern tables now, not in the first timed turn.
+    let _ = Board::new(15, Rule::Renju);
+    let mut s = Session {
+        out,
+        verbose,
+        size: 15,
+        rule: Rule::Freestyle,
+        board: None,
+        engine: Engine::new(EngineOptions::default()),
+        timeout_turn: 5000,
+        timeout_match: 0,
+        time_left: None,
+        max_depth: None,
+        max_node: None,
+    };
+    let mut lines = input.lines();
+    while let Some(line) = lines.next() {
+        let received = Instant::now();
+        let line = line?;
+        let line = line.trim();
+        if line.is_empty() {
+            continue;
+        }
+        let (cmd, rest) = match line.split_once(char::is_whitespace) {
+            Some((c, r)) => (c.to_ascii_uppercase(), r.trim()),
+            None => (line.to_ascii_uppercase(), ""),
+        };
+        match cmd.as_str() {
+            "END" => break,
+            "START" => s.start(rest),
+            "RECTSTART" => s.rectstart(rest),
+            "RESTART" => match s.fresh_board() {
+                Ok(()) => s.say("OK"),
+                Err(e) => s.say(&format!("ERROR {e}")),
+            },
+            "ABOUT" => s.say(&format!(
+                "name=\"Qi\", version=\"{}\", author=\"Qi developers\", country=\"Unknown\"",
+                env!("CARGO_PKG_VERSION")
+            )),
+            "INFO" => s.info(rest),
+            "BEGIN" => {
+                if s.ready() {
+                    s.think(received);
+                }
+            }
+            "TURN" => {
+                if s.ready() && s.opponent_move(rest) {
+                    s.think(received);
+                }
+            }
+            "PLAY" => {
+                if s.ready() {
+                    s.play_own(rest);
+                }
+            }
+            "TAKEBACK" => {
+                if s.ready() {
+                    s.takeback(rest);
+                }
+            }
+            "BOARD" | "YXBOARD" | "SWAP2BOARD" => {
+                let mut entries = Vec::new();
+                let mut bad = None;
+                for l in lines.by_ref() {
+                    let l = l?;
+                    let l = l.trim();
+                    if l.eq_ignore_ascii_case("DONE") {
+                        break;
+                    }
+                    if l.is_empty() {
+                        continue;
+                    }
+                    match parse_entry(l) {
+                        Ok(e) => entries.push(e),
+                        Err(e) => bad = bad.or(Some(e)),
+                    }
+                }
+                if !s.ready() {
+                    continue;
+                }
+                if let Some(e) = bad {
+                    s.say(&format!("ERROR {e}"));
+                    continue;
+                }
+                match s.set_board(&entries, cmd == "SWAP2BOARD", cmd != "YXBOARD") {
+                    Err(e) => s.say(&format!("ERROR {e}")),
+                    Ok(()) if cmd == "BOARD" => s.think(received),
+                    Ok(()) if cmd == "SWAP2BOARD" => s.swap2(received),
+                    Ok(()) => {}
+                }
+            }
+            "YXSHOWFORBID" => {
+                if s.ready() {
+                    s.show_forbid();
+                }
+            }
+            _ => s.say(&format!("UNKNOWN command '{cmd}'")),
+        }
+    }
+    Ok(())
+}
+
+/// Parses `x,y` with numbers.
+fn parse_xy(text: &str) -> Result<(i64, i64), String> {
+    let mut parts = text.split(',').map(str::trim);
+    let bad = || format!("expected x,y but got '{text}'");
+    let x = parts.next().and_then(|v| v.parse().ok()).ok_or_else(bad)?;
+    let y = parts.next().and_then(|v| v.parse().ok()).ok_or_else(bad)?;
+    if parts.next().is_some() {
+        return Err(bad());
+    }
+    Ok((x, y))
+}
+
+/// Parses a `x,y,who` board line.
+fn parse_entry(text: &str) -> Result<(i64, i64, u8), String> {
+    let parts: Vec<&str> = text.split(',').map(str::trim).collect();
+    let bad = || format!("expected x,y,who but got '{text}'");
+    if parts.len() != 3 {
+        return Err(bad());
+    }
+    let x = parts[0].parse().map_err(|_| bad())?;
+    let y = parts[1].parse().map_err(|_| bad())?;
+    let who: u8 = parts[2].parse().map_err(|_| bad())?;
+    if !(1..=3).contains(&who) {
+        return Err(bad());
+    }
+    Ok((x, y, who))
+}
+
+impl<W: Write> Session<W> {
+    fn say(&mut self, line: &str) {
+        let _ = writeln!(self.out, "{line}");
+        let _ = self.out.flush();
+    }
+
+    fn ready(&mut self) -> bool {
+        if self.board.is_none() {
+            self.say("ERROR no board: send START first");
+            return false;
+        }
+        true
+    }
+
+    fn fresh_board(&mut self) -> Result<(), String> {
+        self.board = Some(Board::new(self.size, self.rule).map_err(|e| e.to_string())?);
+        self.engine.clear();
+        Ok(())
+    }
+
+    fn start(&mut self, rest: &str) {
+        match rest.parse::<usize>() {
+            Ok(n) if (qi_gomoku::MIN_SIZE..=qi_gomoku::MAX_SIZE).contains(&n) => {
+                self.size = n;
+                let _ = self.fresh_board();
+                self.say("OK");
+            }
+            _ => self.say(&format!(
+                "ERROR unsupported board size '{rest}' (5 to 22 are supported)"
+            )),
+        }
+    }
+
+    fn rectstart(&mut self, rest: &str) {
+        match parse_xy(rest) {
+            Ok((w, h)) if w == h => self.start(&w.to_string()),
+            Ok(_) => self.say("ERROR rectangular boards are not supported"),
+            Err(e) => self.say(&format!("ERROR {e}")),
+        }
+    }
+
+    fn info(&mut self, rest: &str) {
+        let (key, value) = match rest.split_once(char::is_whitespace) {
+            Some((k, v)) => (k.to_ascii_lowercase(), v.trim()),
+            None => (rest.to_ascii_lowercase(), ""),
+        };
+        let num = value.parse::<i64>().ok();
+        match (key.as_str(), num) {
+            ("timeout_turn", Some(v)) => self.timeout_turn = v.max(0) as u64,
+            ("timeout_match", Some(v)) => self.timeout_match = v.max(0) as u64,
+            ("time_left", Some(v)) => self.time_left = Some(v.max(0) as u64),
+            ("max_depth", Some(v)) => self.max_depth = (v > 0).then_some(v.min(100) as u32),
+            ("max_node", Some(v)) => self.max_node = (v > 0).then_some(v as u64),
+            ("rule", Some(v)) => self.set_rule(v),
+            ("max_memory" | "game_type" | "thread_num" | "folder", _) => {}
+            (
+                "timeout_turn" | "timeout_match" | "time_left" | "max_depth" | "max_node" | "rule",
+                None,
+            ) => self.say(&format!("ERROR bad value '{value}' for INFO {key}")),
+            _ => {}
+        }
+    }
+
+    fn set_rule(&mut self, bits: i64) {
+        let rule = if bits & 4 != 0 {
+            Rule::Renju
+        } else if bits & 1 != 0 {
+            Rule::Standard
+        } else {
+            Rule::Freestyle
+        };
+        if bits & 8 != 0 {
+            self.say("ERROR caro rule is not supported; playing standard (exactly five)");
+        }
+        if bits & 2 != 0 {
+            self.say("ERROR continuous games are not supported; playing single games");
+        }
+        let rule = if bits & 8 != 0 { Rule::Standard } else { rule };
+        if rule != self.rule {
+            self.rule = rule;
+            // Replay the current game under the new rule.
+            if let Some(board) = &self.board {
+                let moves: Vec<Point> = board.moves().collect();
+                let mut fresh = Board::new(self.size, rule).expect("size already checked");
+                for p in moves {
+                    fresh.play(p);
+                }
+                self.board = Some(fresh);
+                self.engine.clear();
+            }
+        }
+    }
+
+    fn board_mut(&mut self) -> &mut Board {
+        self.board.as_mut().expect("checked by ready()")
+    }
+
+    /// Plays a move from the manager; false (after an ERROR) when it cannot be played.
+    fn place(&mut self, rest: &str) -> bool {
+        let (x, y) = match parse_xy(rest) {
+            Ok(v) => v,
+            Err(e) => {
+                self.say(&format!("ERROR {e}"));
+                return false;
+            }
+        };
+        match play_checked(self.board_mut(), x, y) {
+            Ok(_) => true,
+            Err(e) => {
+                self.say(&format!("ERROR {e}"));
+                false
+            }
+        }
+    }
+
+    fn opponent_move(&mut self, rest: &str) -> bool {
+        if !self.place(rest) {
+            return false;
+        }
+        let b = self.board.as_ref().expect("ready");
+        if b.last_move_won() || b.is_full() {
+            self.say("MESSAGE the game is over");
+            return false;
+        }
+        true
+    }
+
+    fn play_own(&mut self, rest: &str) {
+        if self.place(rest) {
+            let p = self.board.as_ref().and_then(|b| b.last_move());
+            if let Some(p) = p {
+                let (x, y) = xy(p);
+                self.say(&format!("{x},{y}"));
+            }
+        }
+    }
+
+    fn takeback(&mut self, rest: &str) {
+        let (x, y) = match parse_xy(rest) {
+            Ok(v) => v,
+            Err(e) => return self.say(&format!("ERROR {e}")),
+        };
+        let board = self.board_mut();
+        let target = board.point(x, y);
+        match (target, board.last_move()) {
+            (Some(t), Some(last)) if t == last => {
+                board.undo();
+                self.say("OK");
+            }
+            _ => self.say(&format!("ERROR {x},{y} is not the last move")),
+        }
+    }
+
+    /// Sets the position from `x,y,who` entries (1 own, 2 opponent, 3 winning-line mark,
+    /// ignored). The engine is to move, so it has Black when the counts are equal.
+    fn set_board(
+        &mut self,
+        entries: &[(i64, i64, u8)],
+        swap2: bool,
+        think: bool,
+    ) -> Result<(), String> {
+        let mut board = Board::new(self.size, self.rule).map_err(|e| e.to_string())?;
+        let own: Vec<(i64, i64)> = entries
+            .iter()
+            .filter(|e| e.2 == 1)
+            .map(|e| (e.0, e.1))
+            .collect();
+        let opp: Vec<(i64, i64)> = entries
+            .iter()
+            .filter(|e| e.2 == 2)
+            .map(|e| (e.0, e.1))
+            .collect();
+        let (black, white) = if swap2 || own.len() == opp.len() {
+            // Swap2 stones are given as 1 Black, 2 White; with equal counts the engine,
+            // which moves next, has Black.
+            (own, opp)
+        } else if opp.len() == own.len() + 1 {
+            (opp, own)
+        } else if own.len() == opp.len() + 1 && !think {
+            (own, opp)
+        } else {
+            return Err(format!(
+                "{} own and {} opponent stones: the side to move must have as many as the \
+                 other or one fewer",
+                own.len(),
+                opp.len()
+            ));
+        };
+        if black.len() != white.len() && black.len() != white.len() + 1 {
+            return Err("stone counts do not fit alternate moves".to_string());
+        }
+        for (i, b) in black.iter().enumerate() {
+            for &(x, y) in std::iter::once(b).chain(white.get(i)) {
+                let p = board.check_move(x, y).map_err(|e| e.to_string())?;
+                board.play(p);
+            }
+        }
+        self.board = Some(board);
+        Ok(())
+    }
+
+    fn turn_time(&self) -> Duration {
+        let mut ms = if self.timeout_turn == 0 {
+            100
+        } else {
+            self.timeout_turn
+        };
+        if let Some(left) = self.time_left {
+            if self.timeout_match > 0 || left > 0 {
+                ms = ms.min(left / 8 + 1);
+            }
+        }
+        let margin = SAFETY_MARGIN_MS.max(ms / 10);
+        Duration::from_millis(ms.saturating_sub(margin).max(5))
+    }
+
+    fn think(&mut self, received: Instant) {
+        let board = self.board.as_ref().expect("ready").clone();
+        if board.last_move_won() || board.is_full() {
+            self.say("ERROR the game is over");
+            return;
+        }
+        let budget = self.turn_time().saturating_sub(received.elapsed());
+        let opts = self.engine.options_mut();
+        opts.movetime = Some(budget.max(Duration::from_millis(2)));
+        opts.depth = self.max_depth;
+        opts.nodes = self.max_node;
+        let verbose = self.verbose;
+        let m = self.engine.best_move(&board, |info| {
+            if verbose {
+                eprintln!(
+                    "depth {} score {} nodes {}",
+                    info.depth, info.score, info.stats.nodes
+                );
+            }
+        });
+        let Some(m) = m else {
+            self.say("ERROR no move left");
+            return;
+        };
+        self.say(&format!(
+            "MESSAGE depth {} eval {} nodes {} nps {} source {} pv {}",
+            m.depth,
+            qi_search::score::describe(m.score),
+            m.nodes,
+            m.nps(),
+            m.source.name(),
+            m.pv.iter()
+                .map(|&p| qi_gomoku::format_point(p))
+                .collect::<Vec<_>>()
+                .join(" ")
+        ));
+        self.board_mut().play(m.point);
+        let (x, y) = xy(m.point);
+        self.say(&format!("{x},{y}"));
+    }
+
+    fn swap2(&mut self, received: Instant) {
+        let stones = self.board.as_ref().map_or(0, |b| b.stones());
+        match stones {
+            0 => {
+                // A balanced opening: two Black stones and one White near the centre.
+                let c = (self.size / 2) as i64;
+                let placed = [(c, c), (c + 1, c + 1), (c + 1, c - 1)];
+                let board = self.board_mut();
+                for (x, y) in placed {
+                    if let Some(p) = board.point(x, y) {
+                        board.play(p);
+                    }
+                }
+                self.say(&format!(
+                    "{},{} {},{} {},{}",
+                    placed[0].0, placed[0].1, placed[1].0, placed[1].1, placed[2].0, placed[2].1
+                ));
+            }
+            _ => self.think(received),
+        }
+    }
+
+    fn show_forbid(&mut self) {
+        let board = self.board.as_ref().expect("ready");
+        let mut line = String::from("FORBID ");
+        for (p, _) in forbidden_points(board) {
+            let (x, y) = xy(p);
+            line.push_str(&format!("{x:02}{y:02}"));
+        }
+        line.push('.');
+        self.say(&line);
+    }
+}

@@ -1,0 +1,11 @@
+//! `pbrain-qi`: Qi's gomoku engine for Gomocup managers (piskvork), speaking the Gomocup
+//! protocol on stdin/stdout.
+fn main() -> std::process::ExitCode {
+    match qi_cli::gomoku::gomocup(Default::default()) {
+        Ok(()) => std::process::ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            std::process::ExitCode::FAILURE
+        }
+    }
+}

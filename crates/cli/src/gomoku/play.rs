@@ -1,0 +1,167 @@
+//! `qi play gomoku`: a game in the terminal against the engine.
+
+use super::{describe_end, render, PlayArgs};
+use crate::terminal::ask;
+use anyhow::{bail, Result};
+use qi_gomoku::{
+    format_point, parse_move, play_checked, Board, Color, Engine, EngineOptions, GameEnd,
+    MoveResult,
+};
+use qi_search::Level;
+use std::io::BufRead;
+use std::time::Duration;
+
+const HELP: &str = "Moves: a letter and a row number (h8) or x,y (7,7).
+Commands: undo (take back your last move), hint (the engine's suggestion),
+level N (strength 1-10), new (start again), board (show the board), help, quit.";
+
+pub fn run(args: PlayArgs) -> Result<()> {
+    let computer = match args.first.to_ascii_lowercase().as_str() {
+        "human" | "me" | "black" => Color::White,
+        "computer" | "engine" | "white" => Color::Black,
+        other => bail!("--first must be human or computer, not '{other}'"),
+    };
+    let mut board = Board::new(args.size, args.rule)?;
+    let mut engine = Engine::new(EngineOptions {
+        movetime: Some(Duration::from_millis(args.movetime.max(10))),
+        level: args.level,
+        ..EngineOptions::default()
+    });
+    println!(
+        "Gomoku, {} rule, {n}x{n}. You play {}. Type 'help' for commands.",
+        args.rule,
+        computer.other(),
+        n = args.size
+    );
+    let stdin = std::io::stdin();
+    let mut input = stdin.lock();
+    let mut end: Option<GameEnd> = None;
+    let mut show = true;
+    loop {
+        if show {
+            println!("{}", render(&board));
+        }
+        show = true;
+        if let Some(e) = end {
+            println!("Game over: {}.", describe_end(e));
+            match ask(&mut input, "Another game? (y/n) ") {
+                Some(a) if a.eq_ignore_ascii_case("y") || a.eq_ignore_ascii_case("yes") => {
+                    board = Board::new(args.size, args.rule)?;
+                    engine.clear();
+                    end = None;
+                    continue;
+                }
+                _ => return Ok(()),
+            }
+        }
+        if board.to_move() == computer {
+            let Some(m) = engine.best_move(&board, |_| {}) else {
+                end = Some(GameEnd::Draw);
+                continue;
+            };
+            let (x, y) = qi_gomoku::board::xy(m.point);
+            println!(
+                "Computer plays {} ({})",
+                format_point(m.point),
+                qi_search::score::describe(m.score)
+            );
+            end = finish(play_checked(&mut board, x as i64, y as i64).ok());
+            continue;
+        }
+        let Some(line) = ask(&mut input, &format!("{} to move> ", board.to_move())) else {
+            return Ok(());
+        };
+        if !handle(
+            &line,
+            &mut board,
+            &mut engine,
+            &mut end,
+            &mut show,
+            &mut input,
+        )? {
+            return Ok(());
+        }
+    }
+}
+
+fn finish(result: Option<MoveResult>) -> Option<GameEnd> {
+    match result? {
+        MoveResult::Continue => None,
+        MoveResult::Five(c) => Some(GameEnd::Won(c)),
+        MoveResult::Forbidden(f) => Some(GameEnd::Foul(f)),
+        MoveResult::Draw => Some(GameEnd::Draw),
+    }
+}
+
+/// Handles one line from the player; false to quit.
+fn handle(
+    line: &str,
+    board: &mut Board,
+    engine: &mut Engine,
+    end: &mut Option<GameEnd>,
+    show: &mut bool,
+    _input: &mut impl BufRead,
+) -> Result<bool> {
+    let lower = line.trim().to_ascii_lowercase();
+    let words: Vec<&str> = lower.split_whitespace().collect();
+    match words.as_slice() {
+        [] => *show = false,
+        ["quit" | "exit" | "q"] => return Ok(false),
+        ["help" | "?"] => {
+            println!("{HELP}");
+            *show = false;
+        }
+        ["board"] => {}
+        ["new"] => {
+            *board = Board::new(board.size(), board.rule())?;
+            engine.clear();
+        }
+        ["undo"] => {
+            // Back to the player's previous turn: the computer's reply and the player's move.
+            let me = board.to_move();
+            board.undo();
+            while board.stones() > 0 && board.to_move() != me {
+                board.undo();
+            }
+            if board.to_move() != me {
+                println!("Nothing to undo.");
+            }
+        }
+        ["hint"] => {
+            match engine.best_move(board, |_| {}) {
+                Some(m) => println!(
+                    "Hint: {} ({})",
+                    format_point(m.point),
+                    qi_search::score::describe(m.score)
+                ),
+                None => println!("No move left."),
+            }
+            *show = false;
+        }
+        ["level", n] => match n.parse::<Level>() {
+            Ok(l) => {
+                engine.options_mut().level = l;
+                println!("Level {l}.");
+                *show = false;
+            }
+            Err(e) => {
+                println!("{e}");
+                *show = false;
+            }
+        },
+        _ => match parse_move(&lower) {
+            Ok((x, y)) => match play_checked(board, x, y) {
+                Ok(r) => *end = finish(Some(r)),
+                Err(e) => {
+                    println!("{e}; try again ('help' for commands).");
+                    *show = false;
+                }
+            },
+            Err(e) => {
+                println!("{e}; try again ('help' for commands).");
+                *show = false;
+            }
+        },
+    }
+    Ok(true)
+}

@@ -1,0 +1,340 @@
+//! The engine: immediate wins and forced blocks first, then VCF and VCT at the root, then
+//! iterative-deepening PVS from `qi-search` under depth, time and node limits, at levels 1–10.
+
+use crate::board::{Board, Point};
+use crate::eval::Threat;
+use crate::game::{Gomoku, SearchSettings};
+use crate::movegen::{self, is_legal, Generator};
+use crate::threats::ThreatSearch;
+use qi_search::score::{loss_in, win_in};
+use qi_search::{
+    level, Algorithm, IterationInfo, Level, Limits, Score, SearchConfig, Searcher, StopFlag,
+};
+use rand::rngs::StdRng;
+use rand::SeedableRng;
+use std::time::{Duration, Instant};
+
+/// How the engine searches.
+#[derive(Clone, Debug)]
+pub struct EngineOptions {
+    /// Depth limit of the main search.
+    pub depth: Option<u32>,
+    /// Time for the whole move (threat searches included).
+    pub movetime: Option<Duration>,
+    /// Node limit of the main search.
+    pub nodes: Option<u64>,
+    /// Strength, 1..=10.
+    pub level: Level,
+    /// Seed for weaker levels' choices (`None`: random).
+    pub seed: Option<u64>,
+    /// Search settings (evaluator, generator, caps, in-search VCF budget).
+    pub settings: SearchSettings,
+    /// Root VCF node budget (0: off).
+    pub vcf_budget: u64,
+    /// Root VCT node budget (0: off).
+    pub vct_budget: u64,
+    /// Transposition table size in MB.
+    pub tt_megabytes: usize,
+    /// Raise to stop the search from another thread.
+    pub stop: StopFlag,
+}
+
+impl Default for EngineOptions {
+    fn default() -> Self {
+        EngineOptions {
+            depth: None,
+            movetime: None,
+            nodes: None,
+            level: Level::MAX,
+            seed: None,
+            settings: SearchSettings::default(),
+            vcf_budget: 200_000,
+            vct_budget: 100_000,
+            tt_megabytes: 32,
+            stop: StopFlag::new(),
+        }
+    }
+}
+
+impl EngineOptions {
+    /// Full strength to a fixed depth.
+    pub fn depth(depth: u32) -> Self {
+        EngineOptions {
+            depth: Some(depth),
+            ..Self::default()
+        }
+    }
+
+    /// Full strength for a fixed time.
+    pub fn movetime(time: Duration) -> Self {
+        EngineOptions {
+            movetime: Some(time),
+            ..Self::default()
+        }
+    }
+}
+
+/// Why the engine chose its move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MoveSource {
+    /// It completes a five.
+    Five,
+    /// It blocks the opponent's five (the only sensible move).
+    Block,
+    /// The only legal candidate.
+    Forced,
+    /// The first move of a VCF.
+    Vcf,
+    /// The first move of a VCT.
+    Vct,
+    /// The main search.
+    Search,
+}
+
+impl MoveSource {
+    /// Its name in output.
+    pub fn name(self) -> &'static str {
+        match self {
+            MoveSource::Five => "five",
+            MoveSource::Block => "block",
+            MoveSource::Forced => "forced",
+            MoveSource::Vcf => "vcf",
+            MoveSource::Vct => "vct",
+            MoveSource::Search => "search",
+        }
+    }
+}
+
+/// The engine's move and how it was found.
+#[derive(Clone, Debug)]
+pub struct EngineMove {
+    /// The move.
+    pub point: Point,
+    /// Its value for the side to move (decisive scores carry the distance in plies).
+    pub score: Score,
+    /// The principal variation (or the threat line), starting with the move.
+    pub pv: Vec<Point>,
+    /// Depth of the last completed iteration (0 when no search ran).
+    pub depth: u32,
+    /// Nodes of the main search plus the threat searches.
+    pub nodes: u64,
+    /// Time taken.
+    pub time: Duration,
+    /// How it was found.
+    pub source: MoveSource,
+}
+
+impl EngineMove {
+    /// Nodes per second.
+    pub fn nps(&self) -> u64 {
+        let s = self.time.as_secs_f64();
+        if s > 0.0 {
+            (self.nodes as f64 / s) as u64
+        } else {
+            0
+        }
+    }
+}
+
+/// A reusable engine: its transposition table, ordering and threat tables persist between
+/// moves of one game.
+pub struct Engine {
+    options: EngineOptions,
+    searcher: Searcher<Gomoku>,
+    threats: ThreatSearch,
+}
+
+/// How far below the best a weaker level's choice may be, per level below the top.
+const LEVEL_MARGIN_STEP: Score = 60;
+
+impl Engine {
+    /// An engine with `options`.
+    pub fn new(options: EngineOptions) -> Engine {
+        let config = SearchConfig {
+            algorithm: Algorithm::Pvs,
+            tt_megabytes: options.tt_megabytes,
+            ordering: true,
+            iterative_deepening: true,
+            collect_ties: false,
+            random_ties: false,
+            seed: Some(options.seed.unwrap_or(0)),
+            threads: 1,
+        };
+        Engine {
+            searcher: Searcher::new(config),
+            threats: ThreatSearch::new(),
+            options,
+        }
+    }
+
+    /// The options.
+    pub fn options(&self) -> &EngineOptions {
+        &self.options
+    }
+
+    /// Mutable options (time, level, …) for the next move.
+    pub fn options_mut(&mut self) -> &mut EngineOptions {
+        &mut self.options
+    }
+
+    /// Forgets what was learnt (a new game).
+    pub fn clear(&mut self) {
+        self.searcher.clear();
+        self.threats.clear();
+    }
+
+    /// The engine's move on `board`, or `None` when the game is over or no point is left.
+    pub fn best_move(
+        &mut self,
+        board: &Board,
+        mut on_iteration: impl FnMut(&IterationInfo<'_, Point>),
+    ) -> Option<EngineMove> {
+        let start = Instant::now();
+        let deadline = self.options.movetime.map(|t| start + t);
+        if board.last_move_won() || board.is_full() {
+            return None;
+        }
+        let level = self.options.level;
+        let me = board.to_move();
+        let opp = me.other();
+        let done = |point: Point, score: Score, pv: Vec<Point>, nodes: u64, source| {
+            Some(EngineMove {
+                point,
+                score,
+                pv,
+                depth: 0,
+                nodes,
+                time: start.elapsed(),
+                source,
+            })
+        };
+        // 1. A five wins at once.
+        if let Some(p) = board.points_with(me, Threat::Five).next() {
+            return done(p, win_in(1), vec![p], 1, MoveSource::Five);
+        }
+        // 2. The opponent's five must be blocked.
+        let opp_fives: Vec<Point> = board.points_with(opp, Threat::Five).collect();
+        if !opp_fives.is_empty() {
+            let block = opp_fives.iter().copied().find(|&p| is_legal(board, p));
+            let score = if opp_fives.len() > 1 || block.is_none() {
+                loss_in(2)
+            } else {
+                0
+            };
+            let p = block.or_else(|| any_legal(board))?;
+            return done(p, score, vec![p], 1, MoveSource::Block);
+        }
+        let mut root = Vec::new();
+        movegen::generate(board, Generator::Threats, 0, &mut root);
+        if root.is_empty() {
+            let p = any_legal(board)?;
+            return done(p, loss_in(2), vec![p], 1, MoveSource::Forced);
+        }
+        if root.len() == 1 {
+            return done(root[0], 0, vec![root[0]], 1, MoveSource::Forced);
+        }
+        // 3. Threat-space search at the root (weaker levels look less far).
+        let mut scratch = board.clone();
+        self.threats.reset_nodes();
+        let share = level.budget().max(0.02);
+        let threat_deadline = deadline.map(|d| start + (d - start) * 3 / 10);
+        self.threats.set_deadline(threat_deadline);
+        if self.options.vcf_budget > 0 && level.get() >= 2 {
+            let budget = (self.options.vcf_budget as f64 * share) as u64;
+            if let Some(win) = self.threats.vcf(&mut scratch, 40, budget.max(100)) {
+                let n = self.threats.nodes;
+                return done(
+                    win.first(),
+                    win_in(win.plies()),
+                    win.line,
+                    n,
+                    MoveSource::Vcf,
+                );
+            }
+        }
+        if self.options.vct_budget > 0 && level.get() >= 5 {
+            let budget = (self.options.vct_budget as f64 * share) as u64;
+            if let Some(win) = self.threats.vct(&mut scratch, 15, budget.max(100)) {
+                let n = self.threats.nodes;
+                return done(
+                    win.first(),
+                    win_in(win.plies()),
+                    win.line,
+                    n,
+                    MoveSource::Vct,
+                );
+            }
+        }
+        self.threats.set_deadline(None);
+        let threat_nodes = self.threats.nodes;
+        // 4. The main search.
+        let full = level == Level::MAX;
+        let depth = match (self.options.depth, full) {
+            (d, true) => d,
+            (Some(d), false) => Some(d.min(level.depth(10))),
+            (None, false) => Some(level.depth(10)),
+        };
+        let movetime = deadline.map(|d| d.saturating_duration_since(Instant::now()));
+        let movetime = match (movetime, full) {
+            (t, true) => t,
+            (Some(t), false) => Some(t.mul_f64(level.budget().max(0.05))),
+            (None, false) => None,
+        };
+        let nodes = self.options.nodes.or_else(|| {
+            (self.options.depth.is_none() && self.options.movetime.is_none())
+                .then_some(((2_000_000.0 * level.budget()) as u64).max(2_000))
+        });
+        let limits = Limits {
+            depth,
+            nodes,
+            movetime,
+            stop: self.options.stop.clone(),
+        };
+        let margin = LEVEL_MARGIN_STEP * Score::from(10 - level.get());
+        self.searcher.set_root_margin(if full { 0 } else { margin });
+        let game = Gomoku::new(board.clone(), self.options.settings);
+        let result = self
+            .searcher
+            .search_with_info(&game, &limits, &mut on_iteration);
+        let mut point = result.best_move.unwrap_or(root[0]);
+        if !full {
+            let mut rng = match self.options.seed {
+                Some(seed) => StdRng::seed_from_u64(seed ^ board.hash()),
+                None => StdRng::from_os_rng(),
+            };
+            point = level::choose(&result.root_moves, level, margin, &mut rng).unwrap_or(point);
+        }
+        if !is_legal(board, point) {
+            point = root[0];
+        }
+        let mut pv = result.pv.clone();
+        if pv.first() != Some(&point) {
+            pv = vec![point];
+        }
+        Some(EngineMove {
+            point,
+            score: result.score,
+            pv,
+            depth: result.stats.depth,
+            nodes: result.stats.nodes + threat_nodes,
+            time: start.elapsed(),
+            source: MoveSource::Search,
+        })
+    }
+}
+
+fn any_legal(board: &Board) -> Option<Point> {
+    let centre = board.point(board.size() as i64 / 2, board.size() as i64 / 2)?;
+    if is_legal(board, centre) {
+        return Some(centre);
+    }
+    board
+        .near_points()
+        .chain(board.empty_points())
+        .find(|&p| is_legal(board, p))
+}
+
+/// The engine's move on `board` with a fresh engine.
+pub fn engine_move(board: &Board, options: &EngineOptions) -> Option<EngineMove> {
+    Engine::new(options.clone()).best_move(board, |_| {})
+}

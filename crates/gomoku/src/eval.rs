@@ -1,0 +1,293 @@
+//! Evaluation: the incremental pattern evaluator (attack and defence from per-point line
+//! patterns kept by the board) and the two seed evaluators kept as baselines, which scan
+//! every line of the board.
+
+use crate::board::{point, Board};
+use crate::pattern::Pattern;
+use crate::rules::Color;
+use qi_search::Score;
+
+/// The threat a stone placed at a point makes, weakest first.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[repr(u8)]
+pub enum Threat {
+    /// Nothing forcing.
+    #[default]
+    None = 0,
+    /// An open three.
+    Three,
+    /// Two open threes.
+    DoubleThree,
+    /// A four.
+    Four,
+    /// A four and an open three.
+    FourThree,
+    /// An unstoppable four: a straight four or two fours.
+    WinFour,
+    /// A winning five.
+    Five,
+}
+
+impl Threat {
+    /// Number of classes.
+    pub const COUNT: usize = 7;
+}
+
+/// What placing a stone at a point is worth to one colour.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CellInfo {
+    /// The strongest threat it makes.
+    pub threat: Threat,
+    /// Its heuristic value (attack value for the colour placing there).
+    pub value: i32,
+}
+
+/// Value of one direction's pattern, indexed by `Pattern as u8`.
+const PATTERN_VALUE: [i32; 11] = [0, 1, 6, 20, 25, 80, 100, 600, 600, 4000, 0];
+
+/// The threat class and value of a point from its four direction patterns (a table lookup).
+#[inline]
+pub fn cell_value(pats: &[u8; 4]) -> CellInfo {
+    static TABLE: std::sync::OnceLock<Vec<CellInfo>> = std::sync::OnceLock::new();
+    let table = TABLE.get_or_init(|| {
+        (0..11 * 11 * 11 * 11)
+            .map(|i| {
+                let p = [
+                    (i % 11) as u8,
+                    (i / 11 % 11) as u8,
+                    (i / 121 % 11) as u8,
+                    (i / 1331) as u8,
+                ];
+                compute_cell_value(&p)
+            })
+            .collect()
+    });
+    let i =
+        pats[0] as usize + 11 * pats[1] as usize + 121 * pats[2] as usize + 1331 * pats[3] as usize;
+    table[i]
+}
+
+/// [`cell_value`] computed directly.
+pub fn compute_cell_value(pats: &[u8; 4]) -> CellInfo {
+    let mut value = 0;
+    let mut fours = 0;
+    let mut open_threes = 0;
+    let mut five = false;
+    let mut open_four = false;
+    for &p in pats {
+        value += PATTERN_VALUE[p as usize];
+        let p = Pattern::from_u8(p);
+        match p {
+            Pattern::Five => five = true,
+            Pattern::OpenFour => open_four = true,
+            Pattern::OpenThree => open_threes += 1,
+            _ => {}
+        }
+        fours += p.four_count();
+    }
+    let threat = if five {
+        Threat::Five
+    } else if open_four || fours >= 2 {
+        value += 600;
+        Threat::WinFour
+    } else if fours == 1 && open_threes >= 1 {
+        value += 400;
+        Threat::FourThree
+    } else if fours == 1 {
+        Threat::Four
+    } else if open_threes >= 2 {
+        value += 250;
+        Threat::DoubleThree
+    } else if open_threes == 1 {
+        Threat::Three
+    } else {
+        Threat::None
+    };
+    CellInfo { threat, value }
+}
+
+/// Which evaluation function the search uses.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Evaluator {
+    /// Incremental per-point line patterns (the engine's own).
+    #[default]
+    Patterns,
+    /// Seed 001's pattern table (眠二 10, 活二 600/500, 眠三 1000, 跳活三 5000, 活三 9000,
+    /// 冲四 15000, 活四 100000, five the maximum), scanning every line.
+    Seed001,
+    /// Seed 000's table (five 100000, live four 10000, live three 1000, live two 100, live
+    /// one 10; one level lower with one end blocked), scanning every line.
+    Seed000,
+}
+
+impl std::str::FromStr for Evaluator {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "patterns" | "pattern" | "incremental" => Ok(Evaluator::Patterns),
+            "seed001" | "001" => Ok(Evaluator::Seed001),
+            "seed000" | "000" => Ok(Evaluator::Seed000),
+            _ => Err(format!(
+                "unknown evaluator '{s}' (expected patterns, seed001 or seed000)"
+            )),
+        }
+    }
+}
+
+/// The largest heuristic value any evaluator returns.
+pub const EVAL_LIMIT: Score = 100_000_000;
+
+/// The position's value for the side to move under `evaluator`.
+pub fn evaluate(board: &Board, evaluator: Evaluator) -> Score {
+    let me = board.to_move();
+    let raw = match evaluator {
+        Evaluator::Patterns => {
+            let mine = board.value_sum(me);
+            let theirs = board.value_sum(me.other());
+            // The side to move converts its threats first: its points weigh a little more.
+            (mine * 6 - theirs * 5) / 4
+        }
+        Evaluator::Seed001 => seed_score(board, me, seed001_line),
+        Evaluator::Seed000 => seed_score(board, me, seed000_line),
+    };
+    raw.clamp(-(EVAL_LIMIT as i64), EVAL_LIMIT as i64) as Score
+}
+
+/// Every line of the board (rows, columns, both diagonals) as cell codes, at least 5 long.
+pub fn lines(board: &Board) -> Vec<Vec<u8>> {
+    let n = board.size() as i64;
+    let cells = board.cells();
+    let at = |x: i64, y: i64| cells[point(x as usize, y as usize) as usize];
+    let mut out = Vec::new();
+    let dirs: [(i64, i64); 4] = [(1, 0), (0, 1), (1, 1), (1, -1)];
+    for (dx, dy) in dirs {
+        for y0 in 0..n {
+            for x0 in 0..n {
+                // Start only where the previous cell is off the board.
+                let (px, py) = (x0 - dx, y0 - dy);
+                if (0..n).contains(&px) && (0..n).contains(&py) {
+                    continue;
+                }
+                let mut line = Vec::new();
+                let (mut x, mut y) = (x0, y0);
+                while (0..n).contains(&x) && (0..n).contains(&y) {
+                    line.push(at(x, y));
+                    x += dx;
+                    y += dy;
+                }
+                if line.len() >= 5 {
+                    out.push(line);
+                }
+            }
+        }
+    }
+    out
+}
+
+fn seed_score(board: &Board, me: Color, line_score: fn(&[u8]) -> i64) -> i64 {
+    let mut mine = 0;
+    let mut theirs = 0;
+    for line in lines(board) {
+        let view = |c: Color| -> Vec<u8> {
+            line.iter()
+                .map(|&v| {
+                    if v == 0 {
+                        0
+                    } else if v == c.cell() {
+                        1
+                    } else {
+                        2
+                    }
+                })
+                .collect()
+        };
+        mine += line_score(&view(me));
+        theirs += line_score(&view(me.other()));
+    }
+    mine - theirs
+}
+
+/// Seed 000: maximal runs of own stones scored by length and open ends.
+pub fn seed000_line(line: &[u8]) -> i64 {
+    const LIVE: [i64; 6] = [0, 10, 100, 1000, 10000, 100000];
+    let mut total = 0;
+    let mut i = 0;
+    while i < line.len() {
+        if line[i] != 1 {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        while i < line.len() && line[i] == 1 {
+            i += 1;
+        }
+        let len = i - start;
+        let left_open = start > 0 && line[start - 1] == 0;
+        let right_open = i < line.len() && line[i] == 0;
+        total += if len >= 5 {
+            LIVE[5]
+        } else {
+            match (left_open, right_open) {
+                (true, true) => LIVE[len],
+                (false, false) => 0,
+                _ => LIVE[len] / 10,
+            }
+        };
+    }
+    total
+}
+
+/// Seed 001: the shapes of its pattern table, matched on the line (0 empty, 1 own, 2 other).
+pub fn seed001_line(line: &[u8]) -> i64 {
+    // Pad with blocked cells so edge shapes match their blocked forms.
+    let mut s = String::with_capacity(line.len() + 2);
+    s.push('2');
+    for &v in line {
+        s.push((b'0' + v) as char);
+    }
+    s.push('2');
+    const TABLE: &[(&str, i64)] = &[
+        ("11111", 10_000_000),
+        ("011110", 100_000),
+        ("011112", 15_000),
+        ("211110", 15_000),
+        ("10111", 15_000),
+        ("11101", 15_000),
+        ("11011", 15_000),
+        ("001110", 9_000),
+        ("011100", 9_000),
+        ("010110", 5_000),
+        ("011010", 5_000),
+        ("001112", 1_000),
+        ("211100", 1_000),
+        ("010112", 1_000),
+        ("211010", 1_000),
+        ("011012", 1_000),
+        ("210110", 1_000),
+        ("10011", 1_000),
+        ("11001", 1_000),
+        ("10101", 1_000),
+        ("2011102", 1_000),
+        ("001100", 600),
+        ("011000", 600),
+        ("000110", 600),
+        ("01010", 500),
+        ("010010", 500),
+        ("000112", 10),
+        ("211000", 10),
+        ("001012", 10),
+        ("210100", 10),
+        ("010012", 10),
+        ("210010", 10),
+        ("10001", 10),
+    ];
+    let mut total = 0;
+    for &(shape, value) in TABLE {
+        let mut from = 0;
+        while let Some(i) = s[from..].find(shape) {
+            total += value;
+            from += i + 1;
+        }
+    }
+    total
+}

@@ -1,0 +1,95 @@
+//! Move generation: the neighbourhood baseline and the threat-aware generator.
+
+use crate::board::{Board, Point};
+use crate::eval::Threat;
+use crate::renju;
+use crate::rules::Color;
+
+/// Which candidate moves the search considers.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Generator {
+    /// Every empty point within two of a stone (the seeds' generator), unordered.
+    Neighbourhood,
+    /// Five if there is one; against a four only the blocks; against an open three only
+    /// defences and own fours; otherwise near points by score, capped.
+    #[default]
+    Threats,
+}
+
+impl std::str::FromStr for Generator {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "neighbourhood" | "neighborhood" | "near" => Ok(Generator::Neighbourhood),
+            "threats" | "threat" => Ok(Generator::Threats),
+            _ => Err(format!(
+                "unknown generator '{s}' (expected neighbourhood or threats)"
+            )),
+        }
+    }
+}
+
+/// Whether the side to move may play `p` (Black's forbidden points in renju are not).
+#[inline]
+pub fn is_legal(board: &Board, p: Point) -> bool {
+    board.is_empty(p) && !(board.to_move() == Color::Black && renju::is_forbidden(board, p))
+}
+
+/// The ordering score of `p` for the side to move: its attack plus its defence value.
+#[inline]
+pub fn point_score(board: &Board, p: Point) -> i32 {
+    let me = board.to_move();
+    let a = board.info(me, p);
+    let d = board.info(me.other(), p);
+    a.value + d.value * 7 / 8 + ((a.threat as i32) << 12) + ((d.threat as i32) << 11)
+}
+
+/// Appends the candidate moves for the side to move, best first, at most `cap`
+/// (0: no cap) when nothing forces the choice.
+pub fn generate(board: &Board, generator: Generator, cap: usize, out: &mut Vec<Point>) {
+    match generator {
+        Generator::Neighbourhood => {
+            out.extend(board.near_points().filter(|&p| is_legal(board, p)));
+        }
+        Generator::Threats => threat_moves(board, cap, out),
+    }
+}
+
+fn threat_moves(board: &Board, cap: usize, out: &mut Vec<Point>) {
+    let me = board.to_move();
+    let opp = me.other();
+    if board.has_five_point(me) {
+        out.extend(board.points_with(me, Threat::Five).take(1));
+        return;
+    }
+    if board.has_five_point(opp) {
+        out.extend(
+            board
+                .points_with(opp, Threat::Five)
+                .filter(|&p| is_legal(board, p)),
+        );
+        return;
+    }
+    let mut scored: Vec<(i32, Point)> = if board.threats_at_least(opp, Threat::WinFour) > 0 {
+        board
+            .empty_points()
+            .filter(|&p| {
+                board.info(me, p).threat >= Threat::Four
+                    || board.info(opp, p).threat >= Threat::Four
+            })
+            .filter(|&p| is_legal(board, p))
+            .map(|p| (point_score(board, p), p))
+            .collect()
+    } else {
+        board
+            .near_points()
+            .filter(|&p| is_legal(board, p))
+            .map(|p| (point_score(board, p), p))
+            .collect()
+    };
+    scored.sort_unstable_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+    if cap > 0 && scored.len() > cap {
+        scored.truncate(cap);
+    }
+    out.extend(scored.into_iter().map(|(_, p)| p));
+}

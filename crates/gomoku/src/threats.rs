@@ -1,0 +1,371 @@
+//! Threat-space search: VCF (victory by continuous fours) and VCT (victory by continuous
+//! threats: threes and fours), each with its own table and a node budget.
+
+use crate::board::{Board, Point};
+use crate::eval::Threat;
+use crate::movegen::is_legal;
+use crate::renju;
+use crate::rules::Color;
+use std::time::Instant;
+
+/// A small always-replace table of proven wins and failed searches.
+#[derive(Clone)]
+struct Table {
+    entries: Vec<(u64, u8, u8)>,
+}
+
+const WIN: u8 = 1;
+const FAIL: u8 = 2;
+
+impl Table {
+    fn new(bits: u32) -> Table {
+        Table {
+            entries: vec![(0, 0, 0); 1 << bits],
+        }
+    }
+
+    fn slot(&self, key: u64) -> usize {
+        (key as usize) & (self.entries.len() - 1)
+    }
+
+    /// `Some(true)` proven win, `Some(false)` failed at this depth or deeper.
+    fn probe(&self, key: u64, depth: u32) -> Option<bool> {
+        let (k, flag, d) = self.entries[self.slot(key)];
+        if k != key {
+            return None;
+        }
+        match flag {
+            WIN => Some(true),
+            FAIL if d as u32 >= depth => Some(false),
+            _ => None,
+        }
+    }
+
+    fn store(&mut self, key: u64, win: bool, depth: u32) {
+        let s = self.slot(key);
+        self.entries[s] = (key, if win { WIN } else { FAIL }, depth.min(255) as u8);
+    }
+
+    fn clear(&mut self) {
+        self.entries.iter_mut().for_each(|e| *e = (0, 0, 0));
+    }
+}
+
+/// What a threat search found for the side to move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ThreatWin {
+    /// The winning line: attacker's moves and the forced replies, starting with the
+    /// attacker's first move.
+    pub line: Vec<Point>,
+}
+
+impl ThreatWin {
+    /// The first move of the win.
+    pub fn first(&self) -> Point {
+        self.line[0]
+    }
+
+    /// Plies until the five is on the board (the line plus the five itself).
+    pub fn plies(&self) -> usize {
+        self.line.len()
+    }
+}
+
+/// The VCF/VCT searcher: two tables and node counters.
+#[derive(Clone)]
+pub struct ThreatSearch {
+    vcf_table: Table,
+    vct_table: Table,
+    /// Nodes visited since the last [`ThreatSearch::reset_nodes`].
+    pub nodes: u64,
+    budget: u64,
+    aborted: bool,
+    deadline: Option<Instant>,
+}
+
+impl Default for ThreatSearch {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+const VCF_SALT: u64 = 0x5bd1_e995_1234_5678;
+const VCT_SALT: u64 = 0x2545_f491_4f6c_dd1d;
+
+impl ThreatSearch {
+    /// A searcher with empty tables.
+    pub fn new() -> ThreatSearch {
+        ThreatSearch {
+            vcf_table: Table::new(16),
+            vct_table: Table::new(16),
+            nodes: 0,
+            budget: u64::MAX,
+            aborted: false,
+            deadline: None,
+        }
+    }
+
+    /// Forgets every stored result (a new game or another rule).
+    pub fn clear(&mut self) {
+        self.vcf_table.clear();
+        self.vct_table.clear();
+    }
+
+    /// Resets the node counter.
+    pub fn reset_nodes(&mut self) {
+        self.nodes = 0;
+    }
+
+    /// Searches for a VCF of the side to move within `max_plies` plies and `budget` nodes.
+    pub fn vcf(&mut self, board: &mut Board, max_plies: u32, budget: u64) -> Option<ThreatWin> {
+        self.budget = self.nodes.saturating_add(budget);
+        self.aborted = false;
+        let mut line = Vec::new();
+        self.vcf_attack(board, max_plies, &mut line)
+            .then_some(ThreatWin { line })
+    }
+
+    /// Searches for a VCT of the side to move within `max_plies` plies and `budget` nodes
+    /// (a VCF is tried first at every attacking node).
+    pub fn vct(&mut self, board: &mut Board, max_plies: u32, budget: u64) -> Option<ThreatWin> {
+        self.budget = self.nodes.saturating_add(budget);
+        self.aborted = false;
+        let mut line = Vec::new();
+        self.vct_attack(board, max_plies, &mut line)
+            .then_some(ThreatWin { line })
+    }
+
+    /// Makes later searches give up at `deadline` (`None`: no time limit).
+    pub fn set_deadline(&mut self, deadline: Option<Instant>) {
+        self.deadline = deadline;
+    }
+
+    /// Whether the last search ran out of budget.
+    pub fn aborted(&self) -> bool {
+        self.aborted
+    }
+
+    fn tick(&mut self) -> bool {
+        self.nodes += 1;
+        if self.nodes > self.budget
+            || (self.nodes & 255 == 0 && self.deadline.is_some_and(|d| Instant::now() >= d))
+        {
+            self.aborted = true;
+        }
+        self.aborted
+    }
+
+    /// Attacker (side to move) plays fours only.
+    fn vcf_attack(&mut self, board: &mut Board, plies: u32, line: &mut Vec<Point>) -> bool {
+        let me = board.to_move();
+        let opp = me.other();
+        if board.has_five_point(me) {
+            line.extend(board.points_with(me, Threat::Five).take(1));
+            return true;
+        }
+        if plies < 3 || self.tick() {
+            return false;
+        }
+        let key = board.hash() ^ VCF_SALT;
+        if self.vcf_table.probe(key, plies) == Some(false) {
+            return false;
+        }
+        let candidates: Vec<Point> = if board.has_five_point(opp) {
+            // The opponent threatens five: the block must itself be a four.
+            let blocks: Vec<Point> = board.points_with(opp, Threat::Five).take(2).collect();
+            if blocks.len() != 1 || board.info(me, blocks[0]).threat < Threat::Four {
+                return false;
+            }
+            blocks
+        } else {
+            fours(board, me)
+        };
+        for q in candidates {
+            if me == Color::Black && renju::is_forbidden(board, q) {
+                continue;
+            }
+            board.play(q);
+            line.push(q);
+            let win = self.vcf_defend(board, plies - 1, line);
+            board.undo();
+            if win {
+                self.vcf_table.store(key, true, plies);
+                return true;
+            }
+            line.pop();
+            if self.aborted {
+                return false;
+            }
+        }
+        if !self.aborted {
+            self.vcf_table.store(key, false, plies);
+        }
+        false
+    }
+
+    /// Defender answers a four: the only move is the block.
+    fn vcf_defend(&mut self, board: &mut Board, plies: u32, line: &mut Vec<Point>) -> bool {
+        let me = board.to_move();
+        let att = me.other();
+        if board.has_five_point(me) {
+            return false;
+        }
+        let fives: Vec<Point> = board.points_with(att, Threat::Five).take(2).collect();
+        let Some(&block) = fives.first() else {
+            return false;
+        };
+        if fives.len() > 1 || !is_legal(board, block) {
+            // Two completing points, or the only block is forbidden for Black.
+            line.extend(board.points_with(att, Threat::Five).take(1));
+            return true;
+        }
+        board.play(block);
+        line.push(block);
+        let win = self.vcf_attack(board, plies - 1, line);
+        board.undo();
+        if !win {
+            line.pop();
+        }
+        win
+    }
+
+    /// Attacker plays threes and fours.
+    fn vct_attack(&mut self, board: &mut Board, plies: u32, line: &mut Vec<Point>) -> bool {
+        let me = board.to_move();
+        let opp = me.other();
+        if board.has_five_point(me) {
+            line.extend(board.points_with(me, Threat::Five).take(1));
+            return true;
+        }
+        if plies < 3 || self.tick() {
+            return false;
+        }
+        let key = board.hash() ^ VCT_SALT;
+        if let Some(r) = self.vct_table.probe(key, plies) {
+            if !r {
+                return false;
+            }
+        }
+        let candidates: Vec<Point> = if board.has_five_point(opp) {
+            let blocks: Vec<Point> = board.points_with(opp, Threat::Five).take(2).collect();
+            if blocks.len() != 1 {
+                return false;
+            }
+            blocks
+        } else {
+            let mark = line.len();
+            if self.vcf_attack(board, plies, line) {
+                self.vct_table.store(key, true, plies);
+                return true;
+            }
+            line.truncate(mark);
+            if self.aborted || board.threats_at_least(opp, Threat::WinFour) > 0 {
+                // The opponent's open three outpaces a three of ours; fours failed above.
+                return false;
+            }
+            threes(board, me)
+        };
+        for q in candidates {
+            if me == Color::Black && renju::is_forbidden(board, q) {
+                continue;
+            }
+            board.play(q);
+            line.push(q);
+            let win = self.vct_defend(board, plies - 1, line);
+            board.undo();
+            if win {
+                self.vct_table.store(key, true, plies);
+                return true;
+            }
+            line.pop();
+            if self.aborted {
+                return false;
+            }
+        }
+        if !self.aborted {
+            self.vct_table.store(key, false, plies);
+        }
+        false
+    }
+
+    /// Defender answers a threat: blocks of a four; against a three every defence and
+    /// every own four. The attack wins only if it wins against all of them.
+    fn vct_defend(&mut self, board: &mut Board, plies: u32, line: &mut Vec<Point>) -> bool {
+        let me = board.to_move();
+        let att = me.other();
+        if board.has_five_point(me) || self.tick() {
+            return false;
+        }
+        let five_points: Vec<Point> = board.points_with(att, Threat::Five).take(2).collect();
+        let defences: Vec<Point> = match five_points.len() {
+            2 => {
+                line.push(five_points[0]);
+                return true;
+            }
+            1 => vec![five_points[0]],
+            _ => {
+                if board.threats_at_least(att, Threat::WinFour) == 0 {
+                    return false;
+                }
+                board
+                    .empty_points()
+                    .filter(|&p| {
+                        board.info(att, p).threat >= Threat::Four
+                            || board.info(me, p).threat >= Threat::Four
+                    })
+                    .collect()
+            }
+        };
+        let legal: Vec<Point> = defences
+            .into_iter()
+            .filter(|&p| is_legal(board, p))
+            .collect();
+        if legal.is_empty() {
+            line.extend(five_points.first());
+            return true;
+        }
+        let mark = line.len();
+        let mut first_line = None;
+        for q in legal {
+            board.play(q);
+            let mut sub = vec![q];
+            let win = self.vct_attack(board, plies - 1, &mut sub);
+            board.undo();
+            if !win {
+                line.truncate(mark);
+                return false;
+            }
+            if first_line.is_none() {
+                first_line = Some(sub);
+            }
+        }
+        line.extend(first_line.unwrap_or_default());
+        true
+    }
+}
+
+/// Empty points where `color` makes a four or better, strongest first.
+pub fn fours(board: &Board, color: Color) -> Vec<Point> {
+    let mut v: Vec<(u8, i32, Point)> = board
+        .points_with(color, Threat::Four)
+        .map(|p| {
+            let i = board.info(color, p);
+            (i.threat as u8, i.value, p)
+        })
+        .collect();
+    v.sort_unstable_by(|a, b| b.0.cmp(&a.0).then(b.1.cmp(&a.1)).then(a.2.cmp(&b.2)));
+    v.into_iter().map(|(_, _, p)| p).collect()
+}
+
+/// Empty points where `color` makes an open three or better, strongest first.
+pub fn threes(board: &Board, color: Color) -> Vec<Point> {
+    let mut v: Vec<(u8, i32, Point)> = board
+        .points_with(color, Threat::Three)
+        .map(|p| {
+            let i = board.info(color, p);
+            (i.threat as u8, i.value, p)
+        })
+        .collect();
+    v.sort_unstable_by(|a, b| b.0.cmp(&a.0).then(b.1.cmp(&a.1)).then(a.2.cmp(&b.2)));
+    v.into_iter().map(|(_, _, p)| p).collect()
+}

@@ -1,0 +1,286 @@
+//! The engine never misses a five or a forced block, solves constructed VCF and VCT
+//! positions under each rule, and never plays a forbidden point.
+
+use qi_gomoku::board::point;
+use qi_gomoku::eval::Threat;
+use qi_gomoku::{
+    engine_move, play_checked, renju, Board, Color, EngineOptions, MoveResult, MoveSource, Rule,
+    ThreatSearch,
+};
+
+/// A 15x15 position with `black` and `white` stones and `to_move` to play: far filler
+/// stones (isolated, harmless) even out the counts.
+fn position(
+    rule: Rule,
+    black: &[(usize, usize)],
+    white: &[(usize, usize)],
+    to_move: Color,
+) -> Board {
+    let fill: Vec<(usize, usize)> = [
+        (0, 14),
+        (3, 14),
+        (6, 14),
+        (9, 14),
+        (12, 14),
+        (0, 11),
+        (0, 8),
+        (14, 0),
+        (11, 0),
+        (8, 0),
+    ]
+    .to_vec();
+    let mut b: Vec<(usize, usize)> = black.to_vec();
+    let mut w: Vec<(usize, usize)> = white.to_vec();
+    let mut f = fill.into_iter();
+    loop {
+        let want_b = match to_move {
+            Color::Black => w.len(),
+            Color::White => w.len() + 1,
+        };
+        if b.len() < want_b {
+            b.push(f.next().unwrap());
+        } else if b.len() > want_b {
+            w.push(f.next().unwrap());
+        } else {
+            break;
+        }
+    }
+    let mut board = Board::new(15, rule).unwrap();
+    for i in 0..b.len() {
+        board.play(point(b[i].0, b[i].1));
+        if i < w.len() {
+            board.play(point(w[i].0, w[i].1));
+        }
+    }
+    assert_eq!(board.to_move(), to_move);
+    board
+}
+
+fn fast() -> EngineOptions {
+    EngineOptions {
+        depth: Some(4),
+        seed: Some(1),
+        ..EngineOptions::default()
+    }
+}
+
+/// Plays the engine against itself for `plies`, checking every move: a five when there is
+/// one, else a block of the opponent's five; never a forbidden point. Returns the winner.
+fn self_play(mut board: Board, plies: usize) -> Option<Color> {
+    for _ in 0..plies {
+        let me = board.to_move();
+        let m = engine_move(&board, &fast()).expect("a move");
+        let fives: Vec<_> = board.points_with(me, Threat::Five).collect();
+        let blocks: Vec<_> = board.points_with(me.other(), Threat::Five).collect();
+        if !fives.is_empty() {
+            assert!(fives.contains(&m.point), "missed a five:\n{board}");
+        } else if blocks.len() == 1
+            && !(me == Color::Black && renju::is_forbidden(&board, blocks[0]))
+        {
+            assert_eq!(m.point, blocks[0], "missed a block:\n{board}");
+        }
+        assert!(
+            !(me == Color::Black && renju::is_forbidden(&board, m.point)),
+            "played a forbidden point"
+        );
+        let (x, y) = qi_gomoku::board::xy(m.point);
+        match play_checked(&mut board, x as i64, y as i64).unwrap() {
+            MoveResult::Five(c) => return Some(c),
+            MoveResult::Forbidden(f) => panic!("forbidden {f}"),
+            MoveResult::Draw => return None,
+            MoveResult::Continue => {}
+        }
+    }
+    None
+}
+
+#[test]
+fn takes_a_five_under_each_rule() {
+    for rule in Rule::ALL {
+        for me in [Color::Black, Color::White] {
+            let four = vec![(5, 7), (6, 7), (7, 7), (8, 7)];
+            let other = vec![(5, 9), (6, 9), (7, 9), (8, 9)];
+            let (b, w) = match me {
+                Color::Black => (four, other),
+                Color::White => (other, four),
+            };
+            let board = position(rule, &b, &w, me);
+            let m = engine_move(&board, &fast()).unwrap();
+            assert!(
+                m.point == point(4, 7) || m.point == point(9, 7),
+                "{rule} {me}"
+            );
+            assert_eq!(m.source, MoveSource::Five);
+        }
+    }
+}
+
+#[test]
+fn blocks_a_four_under_each_rule() {
+    for rule in Rule::ALL {
+        for me in [Color::Black, Color::White] {
+            // The opponent's four is closed on the left; ours is only a three.
+            let theirs = vec![(5, 7), (6, 7), (7, 7), (8, 7)];
+            let mine = vec![(5, 10), (6, 10), (7, 10), (4, 7)];
+            let (b, w) = match me {
+                Color::Black => (mine, theirs),
+                Color::White => (theirs, mine),
+            };
+            let board = position(rule, &b, &w, me);
+            let m = engine_move(&board, &fast()).unwrap();
+            assert_eq!(m.point, point(9, 7), "{rule} {me}:\n{board}");
+        }
+    }
+}
+
+#[test]
+fn double_four_wins_except_for_black_in_renju() {
+    let attack = vec![(4, 7), (5, 7), (6, 7), (7, 4), (7, 5), (7, 6)];
+    let defence = vec![(3, 7), (7, 3), (1, 1), (1, 3), (3, 1), (12, 12)];
+    for rule in Rule::ALL {
+        for me in [Color::Black, Color::White] {
+            let (b, w) = match me {
+                Color::Black => (attack.clone(), defence.clone()),
+                Color::White => (defence.clone(), attack.clone()),
+            };
+            let board = position(rule, &b, &w, me);
+            let m = engine_move(&board, &fast()).unwrap();
+            if rule == Rule::Renju && me == Color::Black {
+                assert_ne!(m.point, point(7, 7), "the double four is forbidden");
+            } else {
+                assert_eq!(m.point, point(7, 7), "{rule} {me}");
+                assert_eq!(self_play(board, 6), Some(me));
+            }
+        }
+    }
+}
+
+/// A VCF by a four-three: (7,7) makes a four on row 7 (closed by a stone at 3,7) and an
+/// open three on column 7; after the block at (8,7) an open four follows.
+fn vcf_position(rule: Rule, me: Color) -> Board {
+    let attack = vec![(4, 7), (5, 7), (6, 7), (7, 8), (7, 9), (11, 4)];
+    let defence = vec![(3, 7), (2, 2), (2, 4), (4, 2), (12, 2), (12, 12)];
+    let (b, w) = match me {
+        Color::Black => (attack, defence),
+        Color::White => (defence, attack),
+    };
+    position(rule, &b, &w, me)
+}
+
+#[test]
+fn solves_a_vcf_under_each_rule() {
+    for rule in Rule::ALL {
+        for me in [Color::Black, Color::White] {
+            let mut board = vcf_position(rule, me);
+            let mut t = ThreatSearch::new();
+            let win = t.vcf(&mut board, 20, 100_000);
+            assert!(win.is_some(), "{rule} {me}: no VCF in\n{board}");
+            let m = engine_move(&board, &fast()).unwrap();
+            assert!(m.score > 0, "{rule} {me}");
+            assert_eq!(self_play(board, 12), Some(me), "{rule} {me}");
+        }
+    }
+}
+
+#[test]
+fn solves_a_vct_under_each_rule() {
+    for rule in Rule::ALL {
+        // Black's double three is forbidden in renju: there White attacks.
+        let attackers: &[Color] = if rule == Rule::Renju {
+            &[Color::White]
+        } else {
+            &[Color::Black, Color::White]
+        };
+        for &me in attackers {
+            // Open two on row 7 and a split two on column 8: (8,7) makes two open threes.
+            let attack = vec![(6, 7), (7, 7), (8, 9), (8, 10)];
+            let defence = vec![(2, 2), (2, 5), (5, 2), (12, 3)];
+            let (b, w) = match me {
+                Color::Black => (attack, defence),
+                Color::White => (defence, attack),
+            };
+            let mut board = position(rule, &b, &w, me);
+            let mut t = ThreatSearch::new();
+            assert!(t.vcf(&mut board, 20, 100_000).is_none());
+            let win = t.vct(&mut board, 15, 200_000);
+            assert!(win.is_some(), "{rule} {me}: no VCT in\n{board}");
+            assert_eq!(self_play(board, 14), Some(me), "{rule} {me}");
+        }
+    }
+}
+
+#[test]
+fn black_never_plays_a_forbidden_point_in_renju() {
+    // (7,7) is a double three for Black; White threatens nothing.
+    let board = position(
+        Rule::Renju,
+        &[(5, 7), (6, 7), (7, 5), (7, 6)],
+        &[(1, 1), (1, 3), (3, 1), (13, 13)],
+        Color::Black,
+    );
+    assert!(renju::is_forbidden(&board, point(7, 7)));
+    for depth in 1..=4 {
+        let m = engine_move(
+            &board,
+            &EngineOptions {
+                depth: Some(depth),
+                ..fast()
+            },
+        )
+        .unwrap();
+        assert_ne!(m.point, point(7, 7));
+    }
+}
+
+#[test]
+fn incremental_patterns_match_a_fresh_board() {
+    let moves = [
+        (7, 7),
+        (8, 8),
+        (8, 7),
+        (6, 7),
+        (9, 6),
+        (10, 5),
+        (7, 8),
+        (7, 6),
+        (6, 9),
+        (5, 10),
+        (9, 8),
+        (9, 7),
+    ];
+    for rule in Rule::ALL {
+        let mut board = Board::new(15, rule).unwrap();
+        let empty = board.clone();
+        for &(x, y) in &moves {
+            board.play(point(x, y));
+        }
+        let mut fresh = Board::new(15, rule).unwrap();
+        for &(x, y) in &moves {
+            fresh.play(point(x, y));
+        }
+        for _ in &moves {
+            board.undo();
+        }
+        for p in empty.empty_points() {
+            for c in [Color::Black, Color::White] {
+                assert_eq!(board.info(c, p), empty.info(c, p));
+                for d in 0..4 {
+                    assert_eq!(board.pattern(c, p, d), empty.pattern(c, p, d));
+                }
+            }
+        }
+        assert_eq!(board.value_sum(Color::Black), empty.value_sum(Color::Black));
+        assert_eq!(board.hash(), empty.hash());
+    }
+}
+
+#[test]
+fn small_and_large_boards_work() {
+    for size in [5, 6, 9, 19, 22] {
+        let board = Board::new(size, Rule::Freestyle).unwrap();
+        let m = engine_move(&board, &fast()).unwrap();
+        assert!(board.is_empty(m.point));
+    }
+    assert!(Board::new(4, Rule::Freestyle).is_err());
+    assert!(Board::new(23, Rule::Freestyle).is_err());
+}
