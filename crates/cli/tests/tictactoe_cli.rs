@@ -174,3 +174,45 @@ fn play_runs_a_whole_game_from_stdin_and_handles_bad_input() {
         "{text}"
     );
 }
+
+#[test]
+fn console_game_commands() {
+    let save = std::env::temp_dir().join(format!("qi-ttt-{}.txt", std::process::id()));
+    let mut child = Command::new(env!("CARGO_BIN_EXE_qi"))
+        .args(["play", "tictactoe", "--seed", "1"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let input = format!(
+        "help\nundo\n5\nhint\nundo\nlevel 11\nlevel 2\n5\nsave {}\nsave\nquit\n",
+        save.display()
+    );
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(out.status.success());
+    for want in [
+        "undo        take back",
+        "Nothing to undo.",
+        "The computer plays",
+        "Hint: square",
+        "Took back 2 moves.",
+        "level must be a whole number from 1 to 10",
+        "now plays at level 2",
+        "Saved the game",
+        "Usage: level N, save FILE.",
+        "bye",
+    ] {
+        assert!(text.contains(want), "missing {want:?} in:\n{text}");
+    }
+    let saved = std::fs::read_to_string(&save).unwrap();
+    let _ = std::fs::remove_file(&save);
+    // X took the centre again after the undo, and O answered.
+    assert!(saved.lines().nth(1).unwrap().starts_with("5 "), "{saved}");
+}

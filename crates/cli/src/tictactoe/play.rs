@@ -56,22 +56,68 @@ fn draw(board: &Board, colour: bool) -> String {
     out
 }
 
-/// Reads the human's square, re-asking on bad input; `None` when input ends.
-fn read_square(input: &mut impl BufRead, board: &Board) -> Option<u8> {
+const HELP: &str = "\
+Type a square 1-9 (numbered row by row from the top left), or a command:
+  undo        take back your last move (and the computer's reply)
+  hint        ask the engine for the best move
+  level N     computer strength 1 (beginner) to 10 (perfect play)
+  save FILE   write the moves so far to FILE
+  help        this text
+  quit        leave";
+
+/// What the human typed.
+enum Input {
+    Square(u8),
+    Undo,
+    Hint,
+    Level(qi_search::Level),
+    Save(String),
+    Quit,
+}
+
+/// Reads the human's square or command, re-asking on bad input; `None` when input ends.
+fn read_input(input: &mut impl BufRead, board: &Board) -> Option<Input> {
     loop {
         let line = ask(
             input,
-            &format!("Your move ({}), square 1-9: ", board.to_move()),
+            &format!("Your move ({}), square 1-9 or 'help': ", board.to_move()),
         )?;
-        match line.parse::<i64>() {
-            Err(_) => println!("'{line}' is not a number: type a square from 1 to 9."),
-            Ok(n) if !(1..=9).contains(&n) => println!("{n} is out of range: squares are 1 to 9."),
-            Ok(n) if board.get(n as u8 - 1).is_some() => {
-                println!("square {n} is taken: choose an empty one.")
-            }
-            Ok(n) => return Some(n as u8 - 1),
+        let words: Vec<&str> = line.split_whitespace().collect();
+        match words.as_slice() {
+            [] => continue,
+            ["undo"] => return Some(Input::Undo),
+            ["hint"] => return Some(Input::Hint),
+            ["quit" | "exit" | "q"] => return Some(Input::Quit),
+            ["help" | "?"] => println!("{HELP}"),
+            ["level", n] => match n.parse() {
+                Ok(level) => return Some(Input::Level(level)),
+                Err(e) => println!("{e}."),
+            },
+            ["save", path] => return Some(Input::Save(path.to_string())),
+            ["level" | "save", ..] => println!("Usage: level N, save FILE."),
+            _ => match line.parse::<i64>() {
+                Err(_) => println!(
+                    "'{line}' is not a number or a command: type a square from 1 to 9, or 'help'."
+                ),
+                Ok(n) if !(1..=9).contains(&n) => {
+                    println!("{n} is out of range: squares are 1 to 9.")
+                }
+                Ok(n) if board.get(n as u8 - 1).is_some() => {
+                    println!("square {n} is taken: choose an empty one.")
+                }
+                Ok(n) => return Some(Input::Square(n as u8 - 1)),
+            },
         }
     }
+}
+
+/// The board after `moves` from the empty board.
+fn replay(moves: &[u8]) -> Board {
+    let mut board = Board::empty();
+    for &sq in moves {
+        board.place(sq);
+    }
+    board
 }
 
 /// `qi play tictactoe`: human against the engine, as many games as wanted.
@@ -89,26 +135,81 @@ pub fn play(args: PlayArgs) -> Result<()> {
             "\nQi tic-tac-toe: you are {human}, the computer is {}.",
             human.other()
         );
+        let mut level = args.level;
+        let mut moves: Vec<u8> = Vec::new();
         let mut board = Board::empty();
+        let options = EngineOptions {
+            depth: args.depth,
+            movetime: None,
+            seed: args.seed.map(|s| s.wrapping_add(game_number)),
+            book: !args.no_book,
+        };
         while !board.is_over() {
-            println!("\n{}", draw(&board, colour));
-            if board.to_move() == human {
-                let Some(sq) = read_square(&mut input, &board) else {
-                    println!("\nbye");
-                    return Ok(());
-                };
-                board.place(sq);
-            } else {
-                let options = EngineOptions {
-                    depth: args.depth,
-                    movetime: None,
-                    seed: args.seed.map(|s| s.wrapping_add(game_number)),
-                    book: !args.no_book,
-                };
-                let choice = engine_move_at_level(board, &options, args.level, |_| {})
+            if board.to_move() != human {
+                let choice = engine_move_at_level(board, &options, level, |_| {})
                     .expect("an unfinished game has a move");
                 println!("The computer plays {}.", choice.square + 1);
                 board.place(choice.square);
+                moves.push(choice.square);
+                continue;
+            }
+            println!("\n{}", draw(&board, colour));
+            match read_input(&mut input, &board) {
+                None | Some(Input::Quit) => {
+                    println!("\nbye");
+                    return Ok(());
+                }
+                Some(Input::Square(sq)) => {
+                    board.place(sq);
+                    moves.push(sq);
+                }
+                Some(Input::Undo) => {
+                    // Back to the human's previous turn: their move and the reply after it.
+                    let mut earlier = moves.clone();
+                    while earlier.pop().is_some() {
+                        if replay(&earlier).to_move() == human {
+                            break;
+                        }
+                    }
+                    if earlier.len() == moves.len() || replay(&earlier).to_move() != human {
+                        println!("Nothing to undo.");
+                    } else {
+                        println!("Took back {} moves.", moves.len() - earlier.len());
+                        moves = earlier;
+                        board = replay(&moves);
+                    }
+                }
+                Some(Input::Hint) => {
+                    let perfect = EngineOptions {
+                        depth: None,
+                        ..options.clone()
+                    };
+                    if let Some(choice) =
+                        engine_move_at_level(board, &perfect, qi_search::Level::MAX, |_| {})
+                    {
+                        let verdict = match choice.search.score.signum() {
+                            1 => "it wins",
+                            -1 => "it still loses against perfect play",
+                            _ => "it draws with best play",
+                        };
+                        println!("Hint: square {} ({verdict}).", choice.square + 1);
+                    }
+                }
+                Some(Input::Level(l)) => {
+                    level = l;
+                    println!("The computer now plays at level {l}.");
+                }
+                Some(Input::Save(path)) => {
+                    let squares: Vec<String> = moves.iter().map(|s| (s + 1).to_string()).collect();
+                    let text = format!(
+                        "# qi tic-tac-toe: squares 1-9 row by row, X first\n{}\n{board}\n",
+                        squares.join(" ")
+                    );
+                    match std::fs::write(&path, text) {
+                        Ok(()) => println!("Saved the game to {path}."),
+                        Err(e) => println!("Cannot write {path}: {e}"),
+                    }
+                }
             }
         }
         println!("\n{}", draw(&board, colour));
