@@ -5,6 +5,7 @@
 //! non-zero exit status, never as a panic.
 
 pub mod gomoku;
+pub mod matches;
 pub mod output;
 pub mod serve;
 pub mod terminal;

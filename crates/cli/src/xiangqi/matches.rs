@@ -8,11 +8,10 @@
 
 use super::play::pgn;
 use super::MatchArgs;
+use crate::matches::process::Process;
+use crate::matches::{distinct_names, Tally};
 use anyhow::{anyhow, bail, Context, Result};
 use qi_xiangqi::{Color, Game, Move, Position, Reason, Winner};
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
 /// How long an engine may take to answer the handshake or `isready`.
@@ -105,103 +104,30 @@ impl Dialect {
     }
 }
 
-/// One running engine process.
+/// One running engine and how to talk to it.
 struct EngineProcess {
-    command: String,
+    process: Process,
     dialect: Dialect,
     options: Vec<(String, String)>,
     name: String,
-    child: Child,
-    input: ChildStdin,
-    lines: Receiver<String>,
-}
-
-/// Splits a command line into words, honouring single and double quotes.
-fn split_command(line: &str) -> Result<Vec<String>> {
-    let mut words = Vec::new();
-    let mut word = String::new();
-    let mut quote = None;
-    let mut in_word = false;
-    for c in line.chars() {
-        match (quote, c) {
-            (Some(q), c) if c == q => quote = None,
-            (Some(_), c) => word.push(c),
-            (None, '"' | '\'') => {
-                quote = Some(c);
-                in_word = true;
-            }
-            (None, c) if c.is_whitespace() => {
-                if in_word {
-                    words.push(std::mem::take(&mut word));
-                    in_word = false;
-                }
-            }
-            (None, c) => {
-                word.push(c);
-                in_word = true;
-            }
-        }
-    }
-    if quote.is_some() {
-        bail!("unbalanced quote in engine command {line:?}");
-    }
-    if in_word {
-        words.push(word);
-    }
-    if words.is_empty() {
-        bail!("empty engine command");
-    }
-    Ok(words)
-}
-
-/// Runs `qi` itself when an engine command starts with the word `qi`, so matches between
-/// Qi's own configurations work without installing the binary on the PATH.
-fn program(word: &str) -> std::path::PathBuf {
-    if word == "qi" {
-        if let Ok(me) = std::env::current_exe() {
-            return me;
-        }
-    }
-    word.into()
 }
 
 impl EngineProcess {
     fn start(command: &str, dialect: Dialect, options: &[(String, String)]) -> Result<Self> {
-        let words = split_command(command)?;
-        let mut child = Command::new(program(&words[0]))
-            .args(&words[1..])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .with_context(|| format!("cannot start engine {command:?}"))?;
-        let input = child.stdin.take().context("engine stdin")?;
-        let output = BufReader::new(child.stdout.take().context("engine stdout")?);
-        let (tx, lines) = channel();
-        std::thread::spawn(move || {
-            for line in output.lines().map_while(Result::ok) {
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
+        let process = Process::start(command, "quit")?;
+        let name = crate::matches::process::split_command(command)?[0].clone();
         let mut engine = EngineProcess {
-            command: command.to_string(),
+            process,
             dialect,
             options: options.to_vec(),
-            name: words[0].clone(),
-            child,
-            input,
-            lines,
+            name,
         };
         engine.handshake()?;
         Ok(engine)
     }
 
     fn send(&mut self, line: &str) -> Result<()> {
-        writeln!(self.input, "{line}")
-            .and_then(|_| self.input.flush())
-            .with_context(|| format!("engine {:?} closed its input", self.command))
+        self.process.send(line)
     }
 
     /// Reads lines until one starts with `prefix`; `None` on timeout or exit.
@@ -209,21 +135,19 @@ impl EngineProcess {
         self.wait_for_any(&[prefix], timeout)
     }
 
-    /// Reads lines until one starts with any of `prefixes`; `None` on timeout or exit.
+    /// Reads lines until one starts with any of `prefixes` (noting the engine's name on the
+    /// way); `None` on timeout or exit.
     fn wait_for_any(&mut self, prefixes: &[&str], timeout: Duration) -> Option<String> {
-        let deadline = Instant::now() + timeout;
-        loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            match self.lines.recv_timeout(left) {
-                Ok(line) if prefixes.iter().any(|p| line.starts_with(p)) => return Some(line),
-                Ok(line) => {
-                    if let Some(name) = line.strip_prefix("id name ") {
-                        self.name = name.trim().to_string();
-                    }
+        let name = &mut self.name;
+        self.process.read_until(
+            timeout,
+            |line| prefixes.iter().any(|p| line.starts_with(p)),
+            |line| {
+                if let Some(n) = line.strip_prefix("id name ") {
+                    *name = n.trim().to_string();
                 }
-                Err(RecvTimeoutError::Timeout | RecvTimeoutError::Disconnected) => return None,
-            }
-        }
+            },
+        )
     }
 
     fn handshake(&mut self) -> Result<()> {
@@ -233,7 +157,7 @@ impl EngineProcess {
         };
         self.send(hello)?;
         self.wait_for(ok, HANDSHAKE_TIMEOUT)
-            .ok_or_else(|| anyhow!("engine {:?} did not answer '{hello}'", self.command))?;
+            .ok_or_else(|| anyhow!("engine {:?} did not answer '{hello}'", self.process.command))?;
         let mut options = self.options.clone();
         match self.dialect {
             Dialect::Ucci => options.insert(0, ("usemillisec".into(), "true".into())),
@@ -256,7 +180,7 @@ impl EngineProcess {
         self.send("isready")?;
         self.wait_for("readyok", HANDSHAKE_TIMEOUT)
             .map(|_| ())
-            .ok_or_else(|| anyhow!("engine {:?} did not answer 'isready'", self.command))
+            .ok_or_else(|| anyhow!("engine {:?} did not answer 'isready'", self.process.command))
     }
 
     fn new_game(&mut self) -> Result<()> {
@@ -269,25 +193,9 @@ impl EngineProcess {
 
     /// Restarts a crashed or hung engine.
     fn restart(&mut self) -> Result<()> {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-        *self = EngineProcess::start(&self.command.clone(), self.dialect, &self.options.clone())?;
+        let command = self.process.command.clone();
+        *self = EngineProcess::start(&command, self.dialect, &self.options.clone())?;
         Ok(())
-    }
-}
-
-impl Drop for EngineProcess {
-    fn drop(&mut self) {
-        let _ = self.send("quit");
-        let deadline = Instant::now() + Duration::from_millis(500);
-        while Instant::now() < deadline {
-            if let Ok(Some(_)) = self.child.try_wait() {
-                return;
-            }
-            std::thread::sleep(Duration::from_millis(10));
-        }
-        let _ = self.child.kill();
-        let _ = self.child.wait();
     }
 }
 
@@ -482,35 +390,6 @@ fn read_openings(path: &str) -> Result<Vec<Position>> {
     Ok(out)
 }
 
-/// The Elo difference for a score fraction (infinite for a perfect or a zero score).
-fn elo(score: f64) -> f64 {
-    if score <= 0.0 {
-        f64::NEG_INFINITY
-    } else if score >= 1.0 {
-        f64::INFINITY
-    } else {
-        -400.0 * (1.0 / score - 1.0).log10()
-    }
-}
-
-/// Elo difference and its 95 % margin from wins, losses and draws (of the first engine).
-/// The margin maps the score's standard error through the slope of the Elo curve, so it
-/// stays finite near (but not at) a perfect score.
-pub(super) fn elo_summary(wins: u32, losses: u32, draws: u32) -> (f64, f64) {
-    let n = f64::from(wins + losses + draws);
-    if n == 0.0 {
-        return (0.0, 0.0);
-    }
-    let s = (f64::from(wins) + f64::from(draws) / 2.0) / n;
-    let variance = (f64::from(wins) * (1.0 - s).powi(2)
-        + f64::from(draws) * (0.5 - s).powi(2)
-        + f64::from(losses) * s.powi(2))
-        / n;
-    let stderr = (variance / n).sqrt();
-    let slope = 400.0 / (std::f64::consts::LN_10 * s * (1.0 - s));
-    (elo(s), 1.96 * stderr * slope)
-}
-
 fn parse_options(list: &[String]) -> Result<Vec<(String, String)>> {
     list.iter()
         .map(|o| {
@@ -549,13 +428,9 @@ pub fn run(args: MatchArgs) -> Result<()> {
         EngineProcess::start(&args.engine1, dialects[0], &parse_options(&args.option1)?)?,
         EngineProcess::start(&args.engine2, dialects[1], &parse_options(&args.option2)?)?,
     ];
-    let mut names = [engines[0].name.clone(), engines[1].name.clone()];
-    if names[0] == names[1] {
-        names[0].push_str(" #1");
-        names[1].push_str(" #2");
-    }
+    let names = distinct_names(&engines[0].name, &engines[1].name);
     let margin = Duration::from_millis(args.timemargin);
-    let (mut wins, mut losses, mut draws) = (0u32, 0u32, 0u32);
+    let mut tally = Tally::default();
     let mut records = String::new();
     let total = args.rounds * 2;
     for game_index in 0..total {
@@ -566,11 +441,11 @@ pub fn run(args: MatchArgs) -> Result<()> {
         let (game, verdict) = play_game(pair, opening, limit, args.max_plies, margin)?;
         let red_name = if first_is_red { &names[0] } else { &names[1] };
         let black_name = if first_is_red { &names[1] } else { &names[0] };
-        match (verdict.winner, first_is_red) {
-            (Winner::Draw, _) => draws += 1,
-            (Winner::Red, true) | (Winner::Black, false) => wins += 1,
-            _ => losses += 1,
-        }
+        tally.add(match verdict.winner {
+            Winner::Draw => None,
+            Winner::Red => Some(first_is_red),
+            Winner::Black => Some(!first_is_red),
+        });
         let result = match verdict.winner {
             Winner::Red => "1-0",
             Winner::Black => "0-1",
@@ -598,33 +473,13 @@ pub fn run(args: MatchArgs) -> Result<()> {
             std::fs::write(path, &records).with_context(|| format!("cannot write {path}"))?;
         }
     }
-    let n = wins + losses + draws;
-    let score = (f64::from(wins) + f64::from(draws) / 2.0) / f64::from(n);
-    let (diff, margin) = elo_summary(wins, losses, draws);
-    println!(
-        "Score of {} vs {}: {wins} - {losses} - {draws}  [{:.3}] {n} games, Elo difference: {diff:+.1} +/- {margin:.1}",
-        names[0], names[1], score
-    );
+    println!("{}", tally.summary(&names[0], &names[1]));
     Ok(())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn commands_split_like_a_shell() {
-        assert_eq!(
-            split_command("qi ucci --level 3").unwrap(),
-            vec!["qi", "ucci", "--level", "3"]
-        );
-        assert_eq!(
-            split_command("'/opt/my engine/eye' -x \"a b\"").unwrap(),
-            vec!["/opt/my engine/eye", "-x", "a b"]
-        );
-        assert!(split_command("  ").is_err());
-        assert!(split_command("a 'b").is_err());
-    }
 
     #[test]
     fn fairy_moves_use_ranks_from_one() {
@@ -641,21 +496,6 @@ mod tests {
             "rheakaehr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RHEAKAEHR b - - 0 1"
         );
         assert_eq!(Dialect::Fsf.fen(start), start);
-    }
-
-    #[test]
-    fn elo_is_zero_at_even_and_signed() {
-        let (d, m) = elo_summary(10, 10, 10);
-        assert!(d.abs() < 1e-9 && m > 0.0);
-        // 21-3-0: about +338 with a finite margin of about 150.
-        let (d, m) = elo_summary(21, 3, 0);
-        assert!((d - 338.0).abs() < 1.0 && m > 100.0 && m < 250.0, "{d} {m}");
-        let (d, _) = elo_summary(30, 10, 10);
-        assert!(d > 100.0 && d < 200.0, "{d}");
-        let (d, _) = elo_summary(10, 30, 10);
-        assert!(d < -100.0);
-        assert_eq!(elo_summary(4, 0, 0).0, f64::INFINITY);
-        assert_eq!(elo_summary(0, 0, 0), (0.0, 0.0));
     }
 
     #[test]

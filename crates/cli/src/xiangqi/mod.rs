@@ -117,9 +117,18 @@ pub struct ProtocolArgs {
     pub level: Option<u8>,
 }
 
-/// Arguments of `qi match`.
+/// Arguments of `qi match` (Xiangqi by default; `--game gomoku` for Gomocup engines).
 #[derive(clap::Args, Debug)]
 pub struct MatchArgs {
+    /// The game: xiangqi (UCI/UCCI engines) or gomoku (Gomocup engines).
+    #[arg(long, default_value = "xiangqi")]
+    pub game: String,
+    /// Gomoku rule: freestyle, standard or renju.
+    #[arg(long, default_value = "freestyle")]
+    pub rule: String,
+    /// Gomoku board size.
+    #[arg(long, default_value_t = 15)]
+    pub size: usize,
     /// First engine command line (e.g. "qi uci" or "qi ucci --level 3").
     #[arg(long)]
     pub engine1: String,
@@ -142,7 +151,8 @@ pub struct MatchArgs {
     /// Milliseconds an engine may exceed its clock before it loses on time.
     #[arg(long, default_value_t = 0)]
     pub timemargin: u64,
-    /// File of opening positions (FEN or EPD, one a line); default: the start position.
+    /// File of openings, one a line: Xiangqi FEN/EPD positions, or gomoku stones as offsets
+    /// from the centre (`0,0, 1,0, 1,1`, Black first); default: the start position.
     #[arg(long)]
     pub openings: Option<String>,
     /// Number of game pairs (each opening is played with both colours; openings cycle).
@@ -154,10 +164,10 @@ pub struct MatchArgs {
     /// Fixed nodes per move.
     #[arg(long)]
     pub nodes: Option<u64>,
-    /// Fixed time per move in milliseconds.
+    /// Fixed time per move in milliseconds (gomoku: the turn limit).
     #[arg(long)]
     pub movetime: Option<u64>,
-    /// Clock per game in milliseconds (with --inc).
+    /// Clock per game in milliseconds (with --inc; gomoku: the match time).
     #[arg(long)]
     pub time: Option<u64>,
     /// Increment per move in milliseconds.
@@ -166,7 +176,7 @@ pub struct MatchArgs {
     /// Adjudicate a draw after this many plies.
     #[arg(long, default_value_t = 300)]
     pub max_plies: u32,
-    /// Write the games as PGN to this file.
+    /// Write the games to this file (PGN for Xiangqi, SGF for gomoku).
     #[arg(long)]
     pub pgn: Option<String>,
 }
@@ -213,5 +223,9 @@ pub fn protocol(protocol: Protocol, args: ProtocolArgs, first_line: Option<Strin
 
 /// `qi match`.
 pub fn run_match(args: MatchArgs) -> Result<()> {
-    matches::run(args)
+    match args.game.to_ascii_lowercase().as_str() {
+        "xiangqi" => matches::run(args),
+        "gomoku" => crate::matches::gomoku::run(args),
+        other => anyhow::bail!("unknown game '{other}' for a match (xiangqi or gomoku)"),
+    }
 }

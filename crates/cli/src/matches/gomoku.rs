@@ -1,0 +1,389 @@
+//! `qi match --game gomoku`: Gomocup (piskvork protocol) engines play each other with Qi's
+//! gomoku rules as referee (freestyle, standard or renju: fives, overlines, Black's
+//! forbidden points, a full board), under a per-turn and an optional per-game time limit.
+//!
+//! Each opening (stones given as offsets from the centre, Black first) is played twice with
+//! colours swapped. An engine gets `BEGIN` when it opens an empty board, `BOARD … DONE` the
+//! first time it moves in a game otherwise, and `TURN x,y` after that. Games are written as
+//! SGF (`GM[4]`, coordinates from the top-left corner like Gomocup's).
+
+use super::process::{split_command, Process};
+use super::{distinct_names, Tally};
+use crate::xiangqi::MatchArgs;
+use anyhow::{anyhow, bail, Context, Result};
+use qi_gomoku::{play_checked, Board, Color, MoveResult, Rule};
+use std::time::{Duration, Instant};
+
+/// How long an engine may take to answer `START` or `ABOUT`.
+const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(10);
+/// How long a move may take under depth or node limits only.
+const UNTIMED_MOVE_LIMIT: Duration = Duration::from_secs(120);
+
+/// A Gomocup engine.
+struct Brain {
+    process: Process,
+    name: String,
+}
+
+/// A move reply `x,y`.
+fn parse_reply(line: &str) -> Option<(i64, i64)> {
+    let (x, y) = line.trim().split_once(',')?;
+    Some((x.trim().parse().ok()?, y.trim().parse().ok()?))
+}
+
+/// Lines a brain may send besides its move.
+fn is_chatter(line: &str) -> bool {
+    ["MESSAGE", "DEBUG", "UNKNOWN", "ERROR", "SUGGEST"]
+        .iter()
+        .any(|p| line.starts_with(p))
+}
+
+impl Brain {
+    fn start(command: &str) -> Result<Brain> {
+        let mut process = Process::start(command, "END")?;
+        process.send("ABOUT")?;
+        let about = process
+            .read_until(HANDSHAKE_TIMEOUT, |l| l.contains("name="), |_| {})
+            .unwrap_or_default();
+        let name = about
+            .split("name=\"")
+            .nth(1)
+            .and_then(|rest| rest.split('"').next())
+            .map(str::to_string)
+            .unwrap_or_else(|| {
+                split_command(command)
+                    .ok()
+                    .and_then(|w| w.first().cloned())
+                    .unwrap_or_else(|| command.to_string())
+            });
+        Ok(Brain { process, name })
+    }
+
+    /// `START size` and the match information; fails when the brain refuses the size.
+    fn new_game(&mut self, size: usize, rule: Rule, info: &[(String, u64)]) -> Result<()> {
+        self.process.send(&format!("START {size}"))?;
+        let answer = self
+            .process
+            .read_until(
+                HANDSHAKE_TIMEOUT,
+                |l| l.starts_with("OK") || l.starts_with("ERROR"),
+                |_| {},
+            )
+            .ok_or_else(|| anyhow!("{} did not answer START {size}", self.name))?;
+        if answer.starts_with("ERROR") {
+            bail!("{} refuses a {size}×{size} board: {answer}", self.name);
+        }
+        let rule_bits = match rule {
+            Rule::Freestyle => 0,
+            Rule::Standard => 1,
+            Rule::Renju => 4,
+        };
+        self.process.send(&format!("INFO rule {rule_bits}"))?;
+        self.process.send("INFO game_type 1")?;
+        for (key, value) in info {
+            self.process.send(&format!("INFO {key} {value}"))?;
+        }
+        Ok(())
+    }
+
+    /// Waits for the move; `None` when it does not come in time.
+    fn reply(&mut self, allowed: Duration) -> Option<(i64, i64)> {
+        let line =
+            self.process
+                .read_until(allowed, |l| !is_chatter(l) && !l.trim().is_empty(), |_| {})?;
+        Some(parse_reply(&line).unwrap_or((-1, -1)))
+    }
+
+    fn restart(&mut self) -> Result<()> {
+        let command = self.process.command.clone();
+        *self = Brain::start(&command)?;
+        Ok(())
+    }
+}
+
+/// Opening stones as offsets from the centre, Black first: integers separated by commas or
+/// spaces, taken in pairs (`0,0, 1,0, 1,1` or `0 0 1 0 1 1`), one opening a line.
+fn read_openings(path: &str, size: usize) -> Result<Vec<Vec<(i64, i64)>>> {
+    let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {path}"))?;
+    let centre = (size / 2) as i64;
+    let mut out = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let numbers: Result<Vec<i64>, _> = line
+            .split(|c: char| c == ',' || c.is_whitespace())
+            .filter(|w| !w.is_empty())
+            .map(str::parse::<i64>)
+            .collect();
+        let numbers = numbers.map_err(|e| anyhow!("{path}:{}: {e}", n + 1))?;
+        if numbers.len() % 2 != 0 {
+            bail!("{path}:{}: an odd number of coordinates", n + 1);
+        }
+        let stones: Vec<(i64, i64)> = numbers
+            .chunks(2)
+            .map(|c| (centre + c[0], centre + c[1]))
+            .collect();
+        // The opening must be playable and unfinished under the match's rules.
+        out.push(stones);
+    }
+    if out.is_empty() {
+        bail!("{path} holds no openings");
+    }
+    Ok(out)
+}
+
+/// The result of one game.
+struct Played {
+    moves: Vec<(i64, i64)>,
+    /// `Some(Black)` / `Some(White)` won, `None` a draw.
+    winner: Option<Color>,
+    reason: String,
+}
+
+/// Per-turn and per-game time.
+#[derive(Clone, Copy)]
+struct Clock {
+    turn: Option<Duration>,
+    game: Option<Duration>,
+    depth: Option<u32>,
+    nodes: Option<u64>,
+}
+
+fn play_game(
+    brains: [&mut Brain; 2],
+    size: usize,
+    rule: Rule,
+    opening: &[(i64, i64)],
+    clock: Clock,
+    margin: Duration,
+) -> Result<Played> {
+    let [black, white] = brains;
+    let mut brains = [black, white];
+    let mut info = vec![("max_memory".to_string(), 256 << 20)];
+    info.push((
+        "timeout_turn".to_string(),
+        clock.turn.map_or(0, |t| t.as_millis() as u64),
+    ));
+    info.push((
+        "timeout_match".to_string(),
+        clock.game.map_or(0, |t| t.as_millis() as u64),
+    ));
+    if let Some(d) = clock.depth {
+        info.push(("max_depth".to_string(), u64::from(d)));
+    }
+    if let Some(n) = clock.nodes {
+        info.push(("max_node".to_string(), n));
+    }
+    for b in brains.iter_mut() {
+        b.new_game(size, rule, &info)?;
+    }
+    let mut board = Board::new(size, rule).map_err(|e| anyhow!("{e}"))?;
+    let mut moves = Vec::new();
+    for &(x, y) in opening {
+        match play_checked(&mut board, x, y) {
+            Ok(MoveResult::Continue) => moves.push((x, y)),
+            Ok(_) => bail!("the opening {opening:?} already ends the game"),
+            Err(e) => bail!("the opening {opening:?} cannot be played: {e}"),
+        }
+    }
+    let mut synced = [false, false];
+    let mut left = [clock.game; 2];
+    loop {
+        let side = board.to_move();
+        let index = usize::from(side == Color::White);
+        let brain = &mut *brains[index];
+        if let Some(l) = left[index] {
+            brain
+                .process
+                .send(&format!("INFO time_left {}", l.as_millis()))?;
+        }
+        if !synced[index] {
+            if moves.is_empty() {
+                brain.process.send("BEGIN")?;
+            } else {
+                brain.process.send("BOARD")?;
+                for (i, &(x, y)) in moves.iter().enumerate() {
+                    let colour = if i % 2 == 0 {
+                        Color::Black
+                    } else {
+                        Color::White
+                    };
+                    let field = if colour == side { 1 } else { 2 };
+                    brain.process.send(&format!("{x},{y},{field}"))?;
+                }
+                brain.process.send("DONE")?;
+            }
+            synced[index] = true;
+        } else {
+            let &(x, y) = moves.last().expect("the opponent has moved");
+            brain.process.send(&format!("TURN {x},{y}"))?;
+        }
+        let allowed = match (clock.turn, left[index]) {
+            (Some(t), Some(l)) => t.min(l),
+            (Some(t), None) => t,
+            (None, Some(l)) => l,
+            (None, None) => UNTIMED_MOVE_LIMIT,
+        } + margin;
+        let started = Instant::now();
+        let reply = brain.reply(allowed);
+        let used = started.elapsed();
+        let name = brain.name.clone();
+        let loses = |reason: String| Played {
+            moves: moves.clone(),
+            winner: Some(side.other()),
+            reason,
+        };
+        let Some((x, y)) = reply else {
+            if brain.process.exited() {
+                brain.restart()?;
+            }
+            return Ok(loses(format!("{name} lost on time or did not answer")));
+        };
+        if let Some(l) = &mut left[index] {
+            if used > *l + margin {
+                return Ok(loses(format!("{name} lost on time")));
+            }
+            *l = l.saturating_sub(used);
+        }
+        match play_checked(&mut board, x, y) {
+            Err(e) => return Ok(loses(format!("{name} played an illegal move {x},{y}: {e}"))),
+            Ok(result) => {
+                moves.push((x, y));
+                let end = |winner, reason: &str| Played {
+                    moves: moves.clone(),
+                    winner,
+                    reason: reason.to_string(),
+                };
+                match result {
+                    MoveResult::Continue => {}
+                    MoveResult::Five(c) => return Ok(end(Some(c), "five in a row")),
+                    MoveResult::Forbidden(f) => {
+                        return Ok(end(Some(Color::White), &format!("forbidden move ({f:?})")))
+                    }
+                    MoveResult::Draw => return Ok(end(None, "full board")),
+                }
+            }
+        }
+    }
+}
+
+/// The game as SGF.
+fn sgf(played: &Played, size: usize, rule: Rule, names: [&str; 2]) -> String {
+    let letter = |v: i64| (b'a' + v as u8) as char;
+    let result = match played.winner {
+        Some(Color::Black) => "B+",
+        Some(Color::White) => "W+",
+        None => "0",
+    };
+    let mut out = format!(
+        "(;GM[4]FF[4]SZ[{size}]RU[{}]PB[{}]PW[{}]RE[{result}]C[{}]",
+        rule.name(),
+        names[0],
+        names[1],
+        played.reason.replace(']', ")")
+    );
+    for (i, &(x, y)) in played.moves.iter().enumerate() {
+        let colour = if i % 2 == 0 { 'B' } else { 'W' };
+        out.push_str(&format!(";{colour}[{}{}]", letter(x), letter(y)));
+    }
+    out.push_str(")\n");
+    out
+}
+
+/// `qi match --game gomoku`.
+pub fn run(args: MatchArgs) -> Result<()> {
+    let rule: Rule = args
+        .rule
+        .parse()
+        .map_err(|e| anyhow!("{e}"))
+        .context("--rule")?;
+    let size = args.size;
+    Board::new(size, rule).map_err(|e| anyhow!("--size: {e}"))?;
+    let clock = Clock {
+        turn: args.movetime.map(Duration::from_millis),
+        game: args.time.map(Duration::from_millis),
+        depth: args.depth,
+        nodes: args.nodes,
+    };
+    if clock.turn.is_none()
+        && clock.game.is_none()
+        && clock.depth.is_none()
+        && clock.nodes.is_none()
+    {
+        bail!("give a limit: --movetime (per turn), --time (per game), --depth or --nodes");
+    }
+    if clock.turn == Some(Duration::ZERO) || clock.game == Some(Duration::ZERO) {
+        bail!("time limits must be positive");
+    }
+    if args.rounds == 0 || args.rounds > 100_000 {
+        bail!("--rounds must be between 1 and 100000");
+    }
+    let openings = match &args.openings {
+        Some(path) => read_openings(path, size)?,
+        None => vec![Vec::new()],
+    };
+    let mut brains = [Brain::start(&args.engine1)?, Brain::start(&args.engine2)?];
+    let names = distinct_names(&brains[0].name, &brains[1].name);
+    let margin = Duration::from_millis(args.timemargin);
+    let mut tally = Tally::default();
+    let mut records = String::new();
+    let total = args.rounds * 2;
+    for game_index in 0..total {
+        let opening = &openings[(game_index / 2) as usize % openings.len()];
+        let first_is_black = game_index % 2 == 0;
+        let [a, b] = &mut brains;
+        let pair = if first_is_black { [a, b] } else { [b, a] };
+        let played = play_game(pair, size, rule, opening, clock, margin)?;
+        let (black, white) = if first_is_black {
+            (&names[0], &names[1])
+        } else {
+            (&names[1], &names[0])
+        };
+        tally.add(played.winner.map(|c| (c == Color::Black) == first_is_black));
+        let result = match played.winner {
+            Some(Color::Black) => "1-0",
+            Some(Color::White) => "0-1",
+            None => "1/2-1/2",
+        };
+        println!(
+            "Game {} of {total}: {black} (Black) vs {white} (White): {result} {{{}}} after {} moves",
+            game_index + 1,
+            played.reason,
+            played.moves.len()
+        );
+        records.push_str(&sgf(&played, size, rule, [black, white]));
+        if let Some(path) = &args.pgn {
+            std::fs::write(path, &records).with_context(|| format!("cannot write {path}"))?;
+        }
+    }
+    println!("{}", tally.summary(&names[0], &names[1]));
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn replies_and_chatter() {
+        assert_eq!(parse_reply("7,8"), Some((7, 8)));
+        assert_eq!(parse_reply(" 10 , 3 "), Some((10, 3)));
+        assert_eq!(parse_reply("h8"), None);
+        assert!(is_chatter("MESSAGE depth 3"));
+        assert!(!is_chatter("7,7"));
+    }
+
+    #[test]
+    fn sgf_letters_from_the_top_left() {
+        let played = Played {
+            moves: vec![(7, 7), (8, 8)],
+            winner: None,
+            reason: "full board".into(),
+        };
+        let text = sgf(&played, 15, Rule::Renju, ["A", "B"]);
+        assert!(text.starts_with("(;GM[4]FF[4]SZ[15]RU[renju]PB[A]PW[B]RE[0]"));
+        assert!(text.ends_with(";B[hh];W[ii])\n"), "{text}");
+    }
+}

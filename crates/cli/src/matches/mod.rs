@@ -1,0 +1,114 @@
+//! What engine matches of every game share: engine processes, the score tally and the
+//! final W-L-D / Elo line. Each game's referee lives beside its protocol
+//! (`crate::xiangqi` for UCI/UCCI, [`gomoku`] for Gomocup).
+
+pub mod gomoku;
+pub mod process;
+
+/// Game results from the first engine's view.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    /// Games the first engine won.
+    pub wins: u32,
+    /// Games it lost.
+    pub losses: u32,
+    /// Drawn games.
+    pub draws: u32,
+}
+
+impl Tally {
+    /// Counts a game: `Some(true)` a win for the first engine, `Some(false)` a loss, `None`
+    /// a draw.
+    pub fn add(&mut self, first_won: Option<bool>) {
+        match first_won {
+            Some(true) => self.wins += 1,
+            Some(false) => self.losses += 1,
+            None => self.draws += 1,
+        }
+    }
+
+    /// The closing line: `Score of A vs B: W - L - D  [score] N games, Elo difference: …`.
+    pub fn summary(&self, first: &str, second: &str) -> String {
+        let n = self.wins + self.losses + self.draws;
+        let score = (f64::from(self.wins) + f64::from(self.draws) / 2.0) / f64::from(n.max(1));
+        let (diff, margin) = elo_summary(self.wins, self.losses, self.draws);
+        format!(
+            "Score of {first} vs {second}: {} - {} - {}  [{score:.3}] {n} games, Elo difference: {diff:+.1} +/- {margin:.1}",
+            self.wins, self.losses, self.draws
+        )
+    }
+}
+
+/// The Elo difference for a score fraction (infinite for a perfect or a zero score).
+fn elo(score: f64) -> f64 {
+    if score <= 0.0 {
+        f64::NEG_INFINITY
+    } else if score >= 1.0 {
+        f64::INFINITY
+    } else {
+        -400.0 * (1.0 / score - 1.0).log10()
+    }
+}
+
+/// Elo difference and its 95 % margin from wins, losses and draws (of the first engine).
+/// The margin maps the score's standard error through the slope of the Elo curve, so it
+/// stays finite near (but not at) a perfect score.
+pub fn elo_summary(wins: u32, losses: u32, draws: u32) -> (f64, f64) {
+    let n = f64::from(wins + losses + draws);
+    if n == 0.0 {
+        return (0.0, 0.0);
+    }
+    let s = (f64::from(wins) + f64::from(draws) / 2.0) / n;
+    let variance = (f64::from(wins) * (1.0 - s).powi(2)
+        + f64::from(draws) * (0.5 - s).powi(2)
+        + f64::from(losses) * s.powi(2))
+        / n;
+    if s <= 0.0 || s >= 1.0 {
+        // Nothing bounds a perfect score.
+        return (elo(s), f64::INFINITY);
+    }
+    let stderr = (variance / n).sqrt();
+    let slope = 400.0 / (std::f64::consts::LN_10 * s * (1.0 - s));
+    (elo(s), 1.96 * stderr * slope)
+}
+
+/// Distinct display names for two engines that report the same name.
+pub fn distinct_names(first: &str, second: &str) -> [String; 2] {
+    if first == second {
+        [format!("{first} #1"), format!("{second} #2")]
+    } else {
+        [first.to_string(), second.to_string()]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn elo_is_zero_at_even_and_signed() {
+        let (d, m) = elo_summary(10, 10, 10);
+        assert!(d.abs() < 1e-9 && m > 0.0);
+        // 21-3-0: about +338 with a finite margin of about 210.
+        let (d, m) = elo_summary(21, 3, 0);
+        assert!((d - 338.0).abs() < 1.0 && m > 150.0 && m < 250.0, "{d} {m}");
+        let (d, _) = elo_summary(30, 10, 10);
+        assert!(d > 100.0 && d < 200.0, "{d}");
+        let (d, _) = elo_summary(10, 30, 10);
+        assert!(d < -100.0);
+        assert_eq!(elo_summary(4, 0, 0), (f64::INFINITY, f64::INFINITY));
+        assert_eq!(elo_summary(0, 0, 0), (0.0, 0.0));
+    }
+
+    #[test]
+    fn summary_line() {
+        let mut t = Tally::default();
+        t.add(Some(true));
+        t.add(None);
+        assert_eq!(
+            t.summary("A", "B"),
+            "Score of A vs B: 1 - 0 - 1  [0.750] 2 games, Elo difference: +190.8 +/- 321.0"
+        );
+        assert_eq!(distinct_names("Qi", "Qi"), ["Qi #1", "Qi #2"]);
+    }
+}
