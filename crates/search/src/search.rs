@@ -192,7 +192,8 @@ pub struct Searcher<G: Game> {
     limits: Limits,
     rng: StdRng,
     first_depth: u32,
-    root_margin: Score,
+    /// Set by [`Searcher::set_root_margin`]: root moves within it of the best are exact.
+    root_margin: Option<Score>,
 }
 
 impl<G: Game> Searcher<G> {
@@ -226,7 +227,7 @@ impl<G: Game> Searcher<G> {
             limits: Limits::default(),
             rng,
             first_depth: 1,
-            root_margin: 0,
+            root_margin: None,
         }
     }
 
@@ -248,7 +249,7 @@ impl<G: Game> Searcher<G> {
     /// Makes the root search score every move within `margin` of the best exactly (reported
     /// in [`SearchResult::root_moves`]), so a weaker level can choose a near-best move.
     pub fn set_root_margin(&mut self, margin: Score) {
-        self.root_margin = margin.max(0);
+        self.root_margin = Some(margin.max(0));
     }
 
     /// Forgets everything learnt (a new game): table, killers, history.
@@ -428,7 +429,11 @@ impl<G: Game> Searcher<G> {
         for (i, &mv) in root_moves.iter().enumerate() {
             // With ties wanted, a move equal to the best must come back exact, not as a bound;
             // with a margin, so must every move within it.
-            let widen = self.root_margin + Score::from(ties || self.root_margin > 0);
+            // (A fail-soft score above the floor is exact; one at or below it is a bound.)
+            let widen = match self.root_margin {
+                Some(margin) => margin + 1,
+                None => Score::from(ties),
+            };
             let floor = alpha.saturating_sub(widen).max(-INFINITY);
             game.play(mv);
             let value = match algorithm {
