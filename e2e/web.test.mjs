@@ -75,10 +75,15 @@ const shot = (name) => page.screenshot({ path: join(shots, `${name}.png`) });
 const moveCount = () => page.locator('#moves .mv:not(:empty)').filter({ hasNotText: '…' }).count();
 
 async function waitForMoves(n, timeout = 20000) {
-  await page.waitForFunction(
-    (count) => [...document.querySelectorAll('#moves .mv')].filter((e) => e.textContent && e.textContent !== '…').length >= count,
-    n, { timeout },
-  );
+  try {
+    await page.waitForFunction(
+      (count) => [...document.querySelectorAll('#moves .mv')].filter((e) => e.textContent && e.textContent !== '…').length >= count,
+      n, { timeout },
+    );
+  } catch (err) {
+    await shot(`failure-waiting-for-${n}-moves`);
+    throw err;
+  }
 }
 
 async function waitIdle(timeout = 20000) {
@@ -144,9 +149,9 @@ test('Xiangqi: click to move, the engine answers, notation toggle, undo', async 
   await waitIdle();
   const first = await page.locator('#moves .mv').first().textContent();
   assert.equal(first, '炮二平五');
-  // The right horse: h0 to g2 (no black reply can stop it).
-  await page.locator('.point-hit[data-square="h0"]').click();
-  await page.locator('.point-hit[data-square="g2"]').click();
+  // The left chariot up one: no black reply can stop it.
+  await page.locator('.point-hit[data-square="a0"]').click();
+  await page.locator('.point-hit[data-square="a1"]').click();
   await waitForMoves(4);
   await waitIdle();
   assert.equal(await page.locator('.xq-last-to').count(), 1);
@@ -246,7 +251,8 @@ test('Xiangqi at level 10: live engine info while thinking, and undo cancels the
   await shot('xiangqi-thinking');
   await page.locator('#undo').click();
   await page.locator('#thinking').waitFor({ state: 'hidden' });
-  assert.equal(await moveCount(), 0);
+  await page.waitForFunction(() => document.querySelector('#moves .empty') !== null);
+  assert.equal(await page.locator('.point-hit.active').count(), 16);
   await page.waitForFunction(async () => {
     const status = await (await fetch('/api/status')).json();
     return status.searches.cancelled >= 1 && status.searches.running === 0;
