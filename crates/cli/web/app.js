@@ -488,6 +488,17 @@ async function importRecord() {
 
 // ---------- setup ----------
 
+// One line on what the chosen level means for this game (from the server's level table).
+function describeLevel() {
+  const entry = (state.info.levels || []).find((l) => l.level === state.level) || {};
+  const parts = [];
+  parts.push(entry.depth ? `${entry.depth} ${entry.depth === 1 ? 'ply' : 'plies'}` : 'full depth');
+  if (entry.movetime_ms) parts.push(`≤ ${(entry.movetime_ms / 1000).toFixed(1)} s`);
+  if (entry.casual_move_chance) parts.push(`${Math.round(entry.casual_move_chance * 100)}% casual moves`);
+  if (entry.noise_cp) parts.push('human-like slips');
+  $('level-desc').textContent = parts.join(' · ');
+}
+
 function fillSides() {
   const select = $('side');
   const [a, b] = state.info.sides;
@@ -525,6 +536,7 @@ async function chooseGame(id) {
   $('eval-bar').classList.toggle('first-red', info.id === 'xiangqi');
   $('level').value = state.level;
   $('level-value').textContent = state.level;
+  describeLevel();
   fillSides();
   fillFormats();
   renderNotationToggle();
@@ -566,6 +578,7 @@ function wire() {
   $('level').addEventListener('input', () => {
     state.level = Number($('level').value);
     $('level-value').textContent = state.level;
+    describeLevel();
     save();
   });
   $('export-format').addEventListener('change', renderExport);

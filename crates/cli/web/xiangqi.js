@@ -116,6 +116,7 @@ function arrow(from, to, flipped, cls) {
   const px = -uy * head * 0.6;
   const py = ux * head * 0.6;
   return el('g', { class: cls },
+    el('circle', { class: 'xq-hint-dest', cx: x2, cy: y2, r: R + 4 }),
     el('line', { x1: x1 + ux * 10, y1: y1 + uy * 10, x2: ex, y2: ey }),
     el('polygon', { points: `${x2 - ux * 4},${y2 - uy * 4} ${ex - ux * 6 + px},${ey - uy * 6 + py} ${ex - ux * 6 - px},${ey - uy * 6 - py}` }));
 }

@@ -81,7 +81,21 @@ async fn position(
 ) -> Result<Json<Value>, ApiError> {
     let game = state.games.get(&game)?;
     check_request(&request)?;
-    Ok(Json(game.position(&request)?))
+    // Replaying a long game with its rulings is real work: off the async threads.
+    let answer = blocking(move || game.position(&request)).await?;
+    Ok(Json(answer))
+}
+
+/// Runs `work` on the blocking pool, so a long replay never stalls other requests.
+async fn blocking<T: Send + 'static>(
+    work: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
+) -> Result<T, ApiError> {
+    tokio::task::spawn_blocking(work).await.unwrap_or_else(|_| {
+        Err(ApiError {
+            status: StatusCode::INTERNAL_SERVER_ERROR,
+            message: "the server failed to answer this request".into(),
+        })
+    })
 }
 
 async fn import(
@@ -93,7 +107,7 @@ async fn import(
     if request.text.chars().count() > limits::MAX_IMPORT_CHARS {
         return Err(ApiError::bad_request("the text to import is too long"));
     }
-    let imported = game.import(&request)?;
+    let imported = blocking(move || game.import(&request)).await?;
     Ok(Json(json!(imported)))
 }
 

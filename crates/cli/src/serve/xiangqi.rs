@@ -389,6 +389,39 @@ mod tests {
     }
 
     #[test]
+    fn a_perpetual_check_loses_for_the_checking_side() {
+        let fen = "3k5/9/9/9/9/9/9/9/9/4K3R w - - 0 1";
+        let cycle = ["i9i8", "d8d9", "i8i9", "d9d8"];
+        let mut moves = vec!["i0i9", "d9d8"];
+        let mut last = Value::Null;
+        for _ in 0..4 {
+            for mv in cycle {
+                moves.push(mv);
+                last = XiangqiAdapter
+                    .position(&request(Some(fen), &moves))
+                    .unwrap();
+                if last["status"]["over"] == true {
+                    break;
+                }
+            }
+            if last["status"]["over"] == true {
+                break;
+            }
+        }
+        assert_eq!(
+            last["status"]["reason"], "perpetual_check",
+            "{}",
+            last["status"]
+        );
+        assert_eq!(last["status"]["winner"], "black");
+        assert_eq!(last["status"]["result"], "0-1");
+        assert!(last["status"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("perpetual check"));
+    }
+
+    #[test]
     fn bad_moves_and_fens_are_named() {
         let illegal = XiangqiAdapter.position(&request(None, &["h2e2", "a0a1"]));
         let message = illegal.unwrap_err().message;

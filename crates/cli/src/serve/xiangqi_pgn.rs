@@ -15,7 +15,10 @@ pub struct PgnRecord {
 
 /// Why a PGN text could not be read.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PgnError(pub String);
+pub struct PgnError(
+    /// What is wrong, in one sentence.
+    pub String,
+);
 
 /// The PGN tags of an exported game.
 pub struct PgnHeader<'a> {
