@@ -294,7 +294,13 @@ function renderOptions() {
     if (!values.some((v) => String(v.id) === String(current))) {
       values.push({ id: current, name: typeof current === 'number' ? `${current}×${current}` : String(current) });
     }
-    for (const v of values) select.append(new Option(v.name, String(v.id)));
+    for (const v of values) {
+      const option = new Option(v.name, String(v.id));
+      if (v.description) option.title = v.description;
+      select.append(option);
+    }
+    const chosen = values.find((v) => String(v.id) === String(current));
+    select.title = chosen && chosen.description ? chosen.description : '';
     select.value = String(current);
     select.addEventListener('change', () => {
       const number = typeof spec.default === 'number';

@@ -65,12 +65,14 @@ export function createBoard(container, { onMove }) {
       grid.append(el('rect', { class: 'gm-edge', x: M, y: M, width: span, height: span }));
       for (const [c, r] of stars(size)) grid.append(el('circle', { class: 'gm-star', cx: M + c * S, cy: M + r * S, r: 4 }));
       svg.append(grid);
+      // Larger boards are drawn smaller: their coordinates grow to stay as readable.
+      const coord = { class: 'gm-coord', 'text-anchor': 'middle', style: `font-size: ${Math.round(13 * Math.max(1, size / 15))}px` };
       for (let i = 0; i < size; i++) {
         const letter = String.fromCharCode(97 + i);
-        svg.append(el('text', { class: 'gm-coord', x: M + i * S, y: M - 20, 'text-anchor': 'middle' }, letter));
-        svg.append(el('text', { class: 'gm-coord', x: M + i * S, y: M + span + 30, 'text-anchor': 'middle' }, letter));
-        svg.append(el('text', { class: 'gm-coord', x: M - 22, y: M + i * S + 4, 'text-anchor': 'middle' }, String(size - i)));
-        svg.append(el('text', { class: 'gm-coord', x: M + span + 22, y: M + i * S + 4, 'text-anchor': 'middle' }, String(size - i)));
+        svg.append(el('text', { ...coord, x: M + i * S, y: M - 20 }, letter));
+        svg.append(el('text', { ...coord, x: M + i * S, y: M + span + 31 }, letter));
+        svg.append(el('text', { ...coord, x: M - 23, y: M + i * S + 5 }, String(size - i)));
+        svg.append(el('text', { ...coord, x: M + span + 23, y: M + i * S + 5 }, String(size - i)));
       }
       const fouls = pos.board.fouls || {};
       for (const point of pos.board.forbidden || []) {

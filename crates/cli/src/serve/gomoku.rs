@@ -384,9 +384,9 @@ fn option_info() -> Value {
             "name": "Rule",
             "default": "freestyle",
             "values": [
-                {"id": "freestyle", "name": "Freestyle (five or more)"},
-                {"id": "standard", "name": "Standard (exactly five)"},
-                {"id": "renju", "name": "Renju (Black's fouls forbidden)"},
+                {"id": "freestyle", "name": "Freestyle", "description": "five or more in a row wins"},
+                {"id": "standard", "name": "Standard", "description": "exactly five wins; an overline does not"},
+                {"id": "renju", "name": "Renju", "description": "Black may not play a double three, a double four or an overline"},
             ],
         },
         {

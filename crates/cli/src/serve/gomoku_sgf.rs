@@ -31,7 +31,7 @@ pub fn write(options: Options, points: &[Point], end: Option<&End>) -> String {
         }),
     };
     let mut out = format!(
-        "(;FF[4]GM[4]CA[UTF-8]AP[Qi]SZ[{}]RU[{}]",
+        "(;FF[4]GM[4]AP[Qi]SZ[{}]RU[{}]",
         options.size,
         options.rule.name()
     );
