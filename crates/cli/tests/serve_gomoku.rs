@@ -190,6 +190,16 @@ fn an_overline_wins_in_freestyle_only() {
     let (status, renju) = position(&server, json!({"rule": "renju"}), game);
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert!(error_of(&renju).contains("overline"), "{renju}");
+    // ... while White's overline wins there.
+    let white_six = "h8 a1 h10 a2 h12 a3 j8 a5 j10 a6 j12 a4";
+    let (status, p) = position(&server, json!({"rule": "renju"}), white_six);
+    assert_eq!(status, StatusCode::OK, "{p}");
+    assert_eq!(p["status"]["winner"], "white");
+    assert_eq!(p["status"]["reason"], "overline");
+    assert_eq!(
+        p["status"]["message"],
+        "White wins with an overline (6 in a row)"
+    );
 }
 
 #[test]

@@ -569,6 +569,26 @@ mod tests {
     }
 
     #[test]
+    fn black_out_of_points_loses_under_renju() {
+        let replayed = Replayed {
+            options: Options {
+                rule: Rule::Renju,
+                size: 15,
+            },
+            board: Board::new(15, Rule::Renju).unwrap(),
+            points: Vec::new(),
+            end: Some(End::NoPointForBlack),
+            forbidden: Vec::new(),
+        };
+        let s = status(&replayed);
+        assert_eq!(s["winner"], "white");
+        assert_eq!(s["result"], "0-1");
+        assert_eq!(s["reason"], "forbidden");
+        let record = sgf::write(replayed.options, &[], replayed.end.as_ref());
+        assert!(record.contains("RE[W+F]"), "{record}");
+    }
+
+    #[test]
     fn sgf_round_trips() {
         let p = GomokuAdapter
             .position(&request(json!({"rule": "renju", "size": 15}), "h8 i9 h9"))
