@@ -375,6 +375,7 @@ async function runSearch(kind, level) {
   setEngine(kind === 'hint' ? 'Looking for a hint…' : 'Thinking…');
   render();
   let done = null;
+  let lastInfo = null;  // the last iteration's line, kept on the panel after the answer
   const body = { ...gameRequest(state.moves), level };
   try {
     for (let attempt = 0; ; attempt++) {
@@ -382,6 +383,7 @@ async function runSearch(kind, level) {
         await api.search(state.info.id, body, (name, data) => {
           if (generation !== state.generation) return;
           if (name === 'info') {
+            lastInfo = data;
             setEngine(kind === 'hint' ? 'Looking for a hint…' : 'Thinking…', data);
             setEval(data);
           } else if (name === 'done') {
@@ -413,7 +415,9 @@ async function runSearch(kind, level) {
   $('thinking').hidden = true;
   if (done && done.best) {
     const who = kind === 'hint' ? 'Hint' : 'Engine played';
-    setEngine(`${who}: ${done.notation}`, done);
+    const line = lastInfo && Array.isArray(lastInfo.pv) && lastInfo.pv[0] === done.best
+      ? { pv: lastInfo.pv, pv_text: lastInfo.pv_text } : {};
+    setEngine(`${who}: ${done.notation}`, { ...done, ...line });
     if (done.score !== undefined) setEval(done);
     if (done.note) {
       $('engine-note').textContent = done.note;
