@@ -191,6 +191,8 @@ pub fn read(text: &str, defaults: Options) -> Result<Record, ApiError> {
         }
         let letters: Vec<char> = value.chars().collect();
         let (x, row) = match letters[..] {
+            // FF[3]'s pass, still read by SGF programs on boards up to 19×19.
+            ['t', 't'] if size <= 19 => return Err(bad(format!("move {} is a pass", i + 1))),
             [a, b] if a.is_ascii_lowercase() && b.is_ascii_lowercase() => {
                 (a as usize - 'a' as usize, b as usize - 'a' as usize)
             }
@@ -229,6 +231,7 @@ mod tests {
             "(;GM[1]SZ[19];B[pd])",
             "(;GM[4]SZ[15];W[hh])",
             "(;GM[4]SZ[15];B[])",
+            "(;GM[4]SZ[15];B[tt])",
             "(;GM[4]SZ[15]AB[hh])",
             "(;GM[4]SZ[15];B[zz])",
             "(;GM[4]SZ[30])",
