@@ -94,9 +94,10 @@ test('the page lists the games and starts with an empty tic-tac-toe board', asyn
   await page.goto(`${base}?game=tictactoe`);
   await page.evaluate(() => localStorage.clear());
   await page.goto(`${base}?game=tictactoe`);
+  // The tabs are built once the game list has arrived, before the first board is drawn.
+  await page.locator('.ttt-cell.playable').first().waitFor();
   const tabs = await page.locator('#game-tabs .tab').allTextContents();
   assert.deepEqual(tabs, ['Tic-tac-toe', 'Gomoku', 'Xiangqi']);
-  await page.locator('.ttt-cell.playable').first().waitFor();
   assert.equal(await page.locator('.ttt-cell.playable').count(), 9);
   assert.match(await page.locator('#status').textContent(), /Your move/);
   await shot('tictactoe-start');
@@ -289,6 +290,13 @@ test('Gomoku: options, click to place, the engine answers, undo and hint', async
   assert.equal(await stoneCount(), 6);
   assert.match(await page.locator('#status').textContent(), /Your move \(Black\)/);
   await shot('gomoku-freestyle');
+  // Reviewing: the first move shows one stone and no clickable point.
+  await page.locator('#moves .mv').first().click();
+  await page.locator('#status.review').waitFor();
+  assert.equal(await stoneCount(), 1);
+  assert.equal(await page.locator('.point-hit.active').count(), 0);
+  await page.keyboard.press('Escape');
+  await page.waitForFunction(() => document.querySelectorAll('g.gm-stone').length === 6);
   await page.locator('#undo').click();
   await page.waitForFunction(() => document.querySelectorAll('g.gm-stone').length === 4);
   await page.locator('#hint').click();

@@ -295,6 +295,24 @@ fn the_engine_blocks_fours() {
 }
 
 #[test]
+fn the_engine_finds_a_win_by_continuous_fours() {
+    let server = server();
+    // Black h8 i8 j8 (g8 White's) and k9 k10 k11 (k12 White's): k8 makes two fours.
+    let game = "h8 g8 i8 k12 j8 a1 k9 a3 k10 a5 k11 a7";
+    let (status, events) = search(&server, &json!({"moves": moves(game), "level": 3}));
+    assert_eq!(status, StatusCode::OK);
+    let done = done_of(&events);
+    assert_eq!(done["decisive"], true, "{done}");
+    assert!(done["score"].as_i64().unwrap() > 0, "{done}");
+    assert!(done["note"].as_str().unwrap().contains("VCF"), "{done}");
+    // The line arrives as an info before the answer, starting with the move.
+    let info = &events.iter().rev().find(|(n, _)| n == "info").unwrap().1;
+    assert_eq!(info["pv"][0], done["best"]);
+    assert!(info["pv"].as_array().unwrap().len() >= 3, "{info}");
+    assert_eq!(done["score_text"], "win in 3", "{done}");
+}
+
+#[test]
 fn imports_read_move_lists_and_sgf() {
     let server = server();
     let (status, imported) = post(

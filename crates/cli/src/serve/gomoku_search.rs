@@ -3,7 +3,9 @@
 //! with near-best choices below level 9), with level 10 bounded by time alone.
 
 use super::games::{SearchDone, SearchInfo, SearchJob};
+use qi_gomoku::eval::Threat;
 use qi_gomoku::{format_point, Board, Color, Engine, EngineOptions, MoveSource, Point};
+use qi_search::score::win_in;
 use qi_search::{Level, StopFlag};
 use serde_json::{json, Value};
 use std::time::Duration;
@@ -72,6 +74,24 @@ fn points_text(points: &[Point]) -> Vec<String> {
     points.iter().map(|&p| format_point(p)).collect()
 }
 
+/// A threat line (the attacker's moves and the forced replies) with the five that ends it,
+/// when the line replays and leaves the attacker a five to make.
+fn with_the_five(board: &Board, line: &[Point]) -> Vec<Point> {
+    let attacker = board.to_move();
+    let mut after = board.clone();
+    for &p in line {
+        if !after.is_empty(p) || after.last_move_won() {
+            return line.to_vec();
+        }
+        after.play(p);
+    }
+    let mut full = line.to_vec();
+    if after.to_move() == attacker && !after.last_move_won() {
+        full.extend(after.points_with(attacker, Threat::Five).next());
+    }
+    full
+}
+
 impl SearchJob for GomokuSearch {
     fn first_to_move(&self) -> bool {
         self.board.to_move() == Color::Black
@@ -104,17 +124,27 @@ impl SearchJob for GomokuSearch {
             });
         })?;
         let best = format_point(found.point);
+        let mut pv = found.pv.clone();
+        let mut score = found.score;
+        if matches!(found.source, MoveSource::Vcf | MoveSource::Vct) {
+            // The threat search's line stops before the five; with it the line shows the
+            // whole win and its length is the distance to the five (the engine's own count
+            // leaves the five out).
+            pv = with_the_five(&self.board, &found.pv);
+            if pv.len() > found.pv.len() {
+                score = win_in(pv.len());
+            }
+        }
+        let attacker_moves = pv.len().div_ceil(2);
         let note = match found.source {
             MoveSource::Five => Some("completes five in a row".to_string()),
             MoveSource::Block => Some("blocks a five".to_string()),
             MoveSource::Forced => Some("the only sensible move".to_string()),
             MoveSource::Vcf => Some(format!(
-                "a forced win by continuous fours (VCF, {} moves)",
-                found.pv.len().div_ceil(2)
+                "a forced win by continuous fours (VCF, {attacker_moves} moves)"
             )),
             MoveSource::Vct => Some(format!(
-                "a forced win by threats (VCT, {} moves)",
-                found.pv.len().div_ceil(2)
+                "a forced win by threats (VCT, {attacker_moves} moves)"
             )),
             MoveSource::Search => match searched_best {
                 Some(p) if p != found.point => Some(format!(
@@ -127,10 +157,10 @@ impl SearchJob for GomokuSearch {
         };
         if found.source != MoveSource::Search {
             // No iteration ran: the threat line (or the move) is the whole story.
-            let pv = points_text(&found.pv);
+            let pv = points_text(&pv);
             report(SearchInfo {
                 depth: found.depth.max(1),
-                score: found.score,
+                score,
                 pv_text: pv.join(" "),
                 pv,
                 nodes: found.nodes,
@@ -139,7 +169,7 @@ impl SearchJob for GomokuSearch {
         Some(SearchDone {
             notation: best.clone(),
             best,
-            score: Some(found.score),
+            score: Some(score),
             depth: found.depth.max(1),
             nodes: found.nodes,
             note,
