@@ -290,6 +290,13 @@ test('Gomoku: options, click to place, the engine answers, undo and hint', async
   assert.equal(await stoneCount(), 6);
   assert.match(await page.locator('#status').textContent(), /Your move \(Black\)/);
   await shot('gomoku-freestyle');
+  // The # in the corner numbers the stones, the last one included.
+  await page.locator('.gm-numbers-toggle').click();
+  await page.waitForFunction(() => document.querySelectorAll('.gm-number').length === 6);
+  assert.equal(await page.locator('g.gm-stone[data-point="h8"] .gm-number').textContent(), '1');
+  await shot('gomoku-numbers');
+  await page.locator('.gm-numbers-toggle').click();
+  await page.waitForFunction(() => document.querySelectorAll('.gm-number').length === 0);
   // Reviewing: the first move shows one stone and no clickable point.
   await page.locator('#moves .mv').first().click();
   await page.locator('#status.review').waitFor();

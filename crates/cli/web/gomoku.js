@@ -38,10 +38,16 @@ function stars(size) {
   return [[c, c], [e, e], [e, size - 1 - e], [size - 1 - e, e], [size - 1 - e, size - 1 - e]];
 }
 
-// Draws the board into `container`; `onMove(point)` gets a point like `h8`.
+// Draws the board into `container`; `onMove(point)` gets a point like `h8`. The `#` in the
+// top left corner numbers the stones in the order played (remembered across reloads).
 export function createBoard(container, { onMove }) {
-  return {
+  let numbers = false;
+  try { numbers = localStorage.getItem('qi.gomoku.numbers') === '1'; } catch { /* private mode */ }
+  let shown = null;   // the last render's arguments, to redraw when the numbers are toggled
+  const board = {
     render(pos, view) {
+      shown = [pos, view];
+      const showNumbers = numbers || !!view.showNumbers;
       const size = pos.board.size || 15;
       const span = (size - 1) * S;
       const W = span + 2 * M;
@@ -90,9 +96,15 @@ export function createBoard(container, { onMove }) {
         const g = el('g', { class: `gm-stone ${stone.side}`, 'data-point': stone.point },
           el('circle', { class: 'gm-stone-shadow', cx: x + 1.5, cy: y + 2.5, r: S * 0.44 }),
           el('circle', { class: 'gm-stone-body', cx: x, cy: y, r: S * 0.44, style: `fill: url(#gm-grad-${stone.side})` }));
-        if (pos.last_move === stone.point) g.append(el('circle', { class: 'gm-last', cx: x, cy: y, r: 5 }));
-        else if (view.showNumbers && order.has(stone.point)) {
-          g.append(el('text', { class: 'gm-number', x, y: y + 4, 'text-anchor': 'middle' }, String(order.get(stone.point))));
+        const isLast = pos.last_move === stone.point;
+        if (showNumbers && order.has(stone.point)) {
+          const n = order.get(stone.point);
+          g.append(el('text', {
+            class: 'gm-number', x, y: y + 4.5, 'text-anchor': 'middle',
+            style: `${n >= 100 ? 'font-size: 11px;' : ''}${isLast ? ' fill: #e0693a;' : ''}`,
+          }, String(n)));
+        } else if (isLast) {
+          g.append(el('circle', { class: 'gm-last', cx: x, cy: y, r: 5 }));
         }
         svg.append(g);
       }
@@ -120,7 +132,26 @@ export function createBoard(container, { onMove }) {
         }
       }
       svg.append(hits);
+      const toggle = el('g', {
+        class: 'gm-numbers-toggle', role: 'button', 'aria-pressed': String(numbers), style: 'cursor: pointer',
+        onclick: () => {
+          numbers = !numbers;
+          try { localStorage.setItem('qi.gomoku.numbers', numbers ? '1' : '0'); } catch { /* private mode */ }
+          if (shown) board.render(...shown);
+        },
+      },
+      el('title', {}, numbers ? 'Hide the move numbers' : 'Number the stones in the order played'),
+      el('rect', {
+        x: 5, y: 5, width: 22, height: 22, rx: 6,
+        style: `fill: ${numbers ? '#5c4120' : 'rgba(255, 255, 255, 0.35)'}; stroke: #5c4120; stroke-width: 1.2`,
+      }),
+      el('text', {
+        x: 16, y: 21, 'text-anchor': 'middle',
+        style: `font-size: 14px; font-weight: 700; fill: ${numbers ? '#f4e3c1' : '#5c4120'}; pointer-events: none`,
+      }, '#'));
+      svg.append(toggle);
       container.replaceChildren(svg);
     },
   };
+  return board;
 }
