@@ -1,5 +1,5 @@
 // End-to-end test of the web page: starts `qi serve --port 0`, drives Debian's headless
-// chromium with playwright-core, plays tic-tac-toe and Xiangqi by clicking, checks what the
+// chromium with playwright-core, plays tic-tac-toe, Xiangqi and gomoku by clicking, checks what the
 // page shows and saves screenshots to e2e/screenshots/.
 //
 //   node --test web.test.mjs          (QI_BIN=path/to/qi to pick the binary)
@@ -99,9 +99,10 @@ test('the page lists the games and starts with an empty tic-tac-toe board', asyn
   await page.goto(`${base}?game=tictactoe`);
   await page.evaluate(() => localStorage.clear());
   await page.goto(`${base}?game=tictactoe`);
-  const tabs = await page.locator('#game-tabs .tab').allTextContents();
-  assert.deepEqual(tabs, ['Tic-tac-toe', 'Xiangqi']);
+  // The tabs are built once the game list has arrived, before the first board is drawn.
   await page.locator('.ttt-cell.playable').first().waitFor();
+  const tabs = await page.locator('#game-tabs .tab').allTextContents();
+  assert.deepEqual(tabs, ['Tic-tac-toe', 'Gomoku', 'Xiangqi']);
   assert.equal(await page.locator('.ttt-cell.playable').count(), 9);
   assert.match(await page.locator('#status').textContent(), /Your move/);
   await shot('tictactoe-start');
@@ -260,23 +261,127 @@ test('Xiangqi at level 10: live engine info while thinking, and undo cancels the
   await setLevel(2);
 });
 
-test('the gomoku board module draws a 15×15 board (no server adapter yet)', async () => {
-  const stones = await page.evaluate(async () => {
-    const gomoku = await import('/assets/gomoku.js');
-    const box = document.getElementById('board');
-    const board = gomoku.createBoard(box, { onMove: () => {} });
-    board.render({
-      board: { size: 15, stones: [{ point: 'h8', side: 'black' }, { point: 'i9', side: 'white' }, { point: 'h9', side: 'black' }] },
-      legal: ['a1', 'o15'], last_move: 'h9', to_move: 'white', moves: [],
-    }, { interactive: true });
-    return box.querySelectorAll('.gm-stone').length;
-  });
-  assert.equal(stones, 3);
+const stoneCount = () => page.locator('g.gm-stone').count();
+
+// Clicks the first of `points` that is still free (the engine may have taken some).
+async function clickFree(points) {
+  for (const point of points) {
+    const hit = page.locator(`.point-hit[data-point="${point}"]`);
+    if (await hit.count()) { await hit.click(); return point; }
+  }
+  throw new Error(`none of ${points.join(' ')} is free`);
+}
+
+test('Gomoku: options, click to place, the engine answers, undo and hint', async () => {
+  await page.locator('.tab[data-game="gomoku"]').click();
+  await page.locator('svg.gomoku').waitFor();
   assert.equal(await page.locator('.gm-grid line').count(), 30);
-  await shot('gomoku-board');
+  assert.deepEqual(await page.locator('#option-rule option').allTextContents(),
+    ['Freestyle', 'Standard', 'Renju']);
+  assert.deepEqual(await page.locator('#option-size option').allTextContents(), ['15×15', '19×19', '20×20']);
+  await page.locator('#option-rule').selectOption('freestyle');
+  await page.locator('#side').selectOption('first');
+  await setLevel(3);
+  await page.locator('.point-hit.active').first().waitFor();
+  assert.equal(await page.locator('.point-hit.active').count(), 225);
+  await page.locator('.point-hit[data-point="h8"]').click();
+  await waitForMoves(2);
+  await waitIdle();
+  assert.equal(await page.locator('#moves .mv').first().textContent(), 'h8');
+  assert.equal(await stoneCount(), 2);
+  assert.equal(await page.locator('.gm-last').count(), 1);
+  assert.notEqual(await page.locator('#info-depth').textContent(), '–');
+  await clickFree(['i9', 'g7', 'j10', 'g9']);
+  await waitForMoves(4);
+  await waitIdle();
+  await clickFree(['g7', 'j10', 'i7', 'g9', 'f6']);
+  await waitForMoves(6);
+  await waitIdle();
+  assert.equal(await stoneCount(), 6);
+  assert.match(await page.locator('#status').textContent(), /Your move \(Black\)/);
+  await shot('gomoku-freestyle');
+  // The # in the corner numbers the stones, the last one included.
+  await page.locator('.gm-numbers-toggle').click();
+  await page.waitForFunction(() => document.querySelectorAll('.gm-number').length === 6);
+  assert.equal(await page.locator('g.gm-stone[data-point="h8"] .gm-number').textContent(), '1');
+  await shot('gomoku-numbers');
+  await page.locator('.gm-numbers-toggle').click();
+  await page.waitForFunction(() => document.querySelectorAll('.gm-number').length === 0);
+  // Reviewing: the first move shows one stone and no clickable point.
+  await page.locator('#moves .mv').first().click();
+  await page.locator('#status.review').waitFor();
+  assert.equal(await stoneCount(), 1);
+  assert.equal(await page.locator('.point-hit.active').count(), 0);
+  await page.keyboard.press('Escape');
+  await page.waitForFunction(() => document.querySelectorAll('g.gm-stone').length === 6);
+  await page.locator('#undo').click();
+  await page.waitForFunction(() => document.querySelectorAll('g.gm-stone').length === 4);
+  await page.locator('#hint').click();
+  await page.locator('.gm-hint').waitFor({ timeout: 20000 });
+  assert.match(await page.locator('#status').textContent(), /Hint: [a-o]\d+/);
+  const record = await page.locator('#export-text').inputValue();
+  assert.match(record, /^h8 [a-o]\d+ [a-o]\d+ [a-o]\d+$/);
+  await shot('gomoku-hint');
 });
 
-test('dark mode keeps both boards readable', async () => {
+test('Gomoku renju, both sides by hand: forbidden points are marked and five wins', async () => {
+  await page.locator('#option-rule').selectOption('renju');
+  await page.locator('#side').selectOption('both');
+  await page.locator('#import-format').selectOption('moves');
+  await page.locator('#import-text').fill('i8 a1 j8 a3 h9 a5 h10 a7');
+  await page.locator('#import-load').click();
+  await page.waitForFunction(() => document.querySelectorAll('g.gm-stone').length === 8);
+  await page.locator('.gm-forbidden[data-point="h8"]').waitFor();
+  assert.equal(await page.locator('.point-hit[data-point="h8"]').count(), 0);
+  assert.match(await page.locator('.gm-forbidden[data-point="h8"] title').textContent(), /double three/);
+  assert.match(await page.locator('#status').textContent(), /forbidden points marked/);
+  await shot('gomoku-renju-forbidden');
+  // Black plays elsewhere: nothing is marked while White is to move.
+  await page.locator('.point-hit[data-point="o15"]').click();
+  await page.waitForFunction(() => document.querySelectorAll('g.gm-stone').length === 9);
+  assert.equal(await page.locator('.gm-forbidden').count(), 0);
+  // Black completes five on the h file.
+  await page.locator('#import-text').fill('h8 a1 h9 a2 h10 a3 h11 a4');
+  await page.locator('#import-load').click();
+  await page.waitForFunction(() => document.querySelectorAll('g.gm-stone').length === 8);
+  await page.locator('.point-hit[data-point="h12"]').click();
+  await page.locator('#game-over').waitFor({ state: 'visible' });
+  assert.equal(await page.locator('#game-over-title').textContent(), 'Black wins');
+  assert.match(await page.locator('#game-over-reason').textContent(), /five in a row/);
+  assert.equal(await page.locator('.gm-win').count(), 1);
+  await page.locator('#export-format').selectOption('sgf');
+  assert.match(await page.locator('#export-text').inputValue(), /GM\[4\].*SZ\[15\]RU\[renju\]RE\[B\+\]/s);
+  await shot('gomoku-five');
+});
+
+test('Gomoku on 19×19: the engine opens for White, and resigning ends the game', async () => {
+  await page.locator('#game-over-new').click();
+  await page.locator('#option-rule').selectOption('standard');
+  await page.locator('#option-size').selectOption('19');
+  await page.locator('#side').selectOption('second');
+  await page.waitForFunction(() => document.getElementById('status').textContent === 'Your move (White)', null, { timeout: 20000 });
+  assert.equal(await page.locator('.gm-grid line').count(), 38);
+  assert.equal(await stoneCount(), 1);
+  const opening = await page.locator('#moves .mv').first().textContent();
+  const near = opening === 'j10' ? ['k11', 'i9', 'k9'] : ['j10', 'k11', 'i9'];
+  await clickFree(near);
+  await waitForMoves(3);
+  await waitIdle();
+  await shot('gomoku-19');
+  await page.locator('#resign').click();
+  await page.locator('#game-over').waitFor({ state: 'visible' });
+  assert.equal(await page.locator('#game-over-title').textContent(), 'You lose');
+  assert.match(await page.locator('#game-over-reason').textContent(), /White resigned/);
+  // Back to the usual game for the next tests.
+  await page.locator('#game-over-new').click();
+  await page.locator('#option-size').selectOption('15');
+  await page.locator('#side').selectOption('first');
+  await page.setViewportSize({ width: 420, height: 900 });
+  await shot('gomoku-narrow');
+  await page.setViewportSize({ width: 1280, height: 900 });
+});
+
+test('dark mode keeps every board readable', async () => {
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.goto(`${base}?game=xiangqi`);
   await page.locator('svg.xq').waitFor();
@@ -284,6 +389,9 @@ test('dark mode keeps both boards readable', async () => {
   await page.locator('.tab[data-game="tictactoe"]').click();
   await page.locator('svg.ttt').waitFor();
   await shot('dark-tictactoe');
+  await page.locator('.tab[data-game="gomoku"]').click();
+  await page.locator('svg.gomoku').waitFor();
+  await shot('dark-gomoku');
   await page.emulateMedia({ colorScheme: 'light' });
 });
 

@@ -1,16 +1,18 @@
 // The page: game tabs, setup, the board of the chosen game, the engine panel, the move
 // list and records. Game-specific drawing lives in one module per game (tictactoe.js,
-// xiangqi.js); each exports `createBoard(container, {onMove})` returning `{render(pos, view)}`
-// and a `features` object saying which buttons make sense for it (`flip`, `resign`) and
-// the level hints are searched at (`hintLevel`).
+// gomoku.js, xiangqi.js); each exports `createBoard(container, {onMove})` returning
+// `{render(pos, view)}` and a `features` object saying which buttons make sense for it
+// (`flip`, `resign`), the level hints are searched at (`hintLevel`) and the evaluation
+// bar's colours (`evalColors`). Games with options (gomoku: rule, board size) list them in
+// their info; the page offers each as a select and sends the choice with every request.
 
 import * as api from './api.js';
 import * as gomoku from './gomoku.js';
 import * as tictactoe from './tictactoe.js';
 import * as xiangqi from './xiangqi.js';
 
-// Front-end modules by game id; a game is offered when the server has it and it is here
-// (gomoku's board is ready; its tab appears once the server has a gomoku adapter).
+// Front-end modules by game id, in the order of the tabs; a game is offered when the
+// server has it and it is here.
 const MODULES = { tictactoe, gomoku, xiangqi };
 // The level hints are searched at unless the game's module says (xiangqi: 2 s at most).
 const HINT_LEVEL = 8;
@@ -22,6 +24,7 @@ const state = {
   module: null,       // its front-end module
   board: null,        // its board object
   start: null,        // start position (null: the usual one)
+  options: null,      // the game's options ({rule, size} for gomoku), null when it has none
   moves: [],          // moves played, API notation
   pos: null,          // the server's last position answer
   human: 'first',     // 'first', 'second' or 'both'
@@ -44,7 +47,7 @@ function saveKey(id) { return `qi.${id}`; }
 function save() {
   if (!state.info) return;
   const data = {
-    start: state.start, moves: state.moves, human: state.human, level: state.level,
+    start: state.start, options: state.options, moves: state.moves, human: state.human, level: state.level,
     flipped: state.flipped, notation: state.notation, resigned: state.resigned,
   };
   try { localStorage.setItem(saveKey(state.info.id), JSON.stringify(data)); } catch { /* private mode */ }
@@ -244,6 +247,80 @@ function fillFormats() {
   $('import-text').value = '';
 }
 
+// ---------- game options ----------
+
+// The body of a position or search request for the game after `moves`.
+function gameRequest(moves) {
+  const body = { start: state.start, moves };
+  if (state.options) body.options = state.options;
+  return body;
+}
+
+// The options of the current game: a saved choice when the game still offers it, else the
+// default of each.
+function initialOptions(info, saved) {
+  const specs = info.options || [];
+  if (!specs.length) return null;
+  const options = {};
+  for (const spec of specs) {
+    const wanted = saved && saved[spec.id];
+    const ok = (spec.values || []).some((v) => String(v.id) === String(wanted))
+      || (typeof wanted === 'number' && spec.min !== undefined && wanted >= spec.min && wanted <= spec.max);
+    options[spec.id] = ok ? wanted : spec.default;
+  }
+  return options;
+}
+
+// One select per option; a change starts a new game under the new options.
+function renderOptions() {
+  const box = $('options-field');
+  box.replaceChildren();
+  const specs = state.info.options || [];
+  if (!specs.length || !state.options) return;
+  const row = document.createElement('div');
+  row.className = 'field-row';
+  row.style.marginBottom = '0';
+  for (const spec of specs) {
+    const label = document.createElement('label');
+    label.className = 'field';
+    const name = document.createElement('span');
+    name.className = 'field-label';
+    name.textContent = spec.name;
+    const select = document.createElement('select');
+    select.id = `option-${spec.id}`;
+    const values = [...(spec.values || [])];
+    const current = state.options[spec.id];
+    // An imported size the list does not offer is shown too.
+    if (!values.some((v) => String(v.id) === String(current))) {
+      values.push({ id: current, name: typeof current === 'number' ? `${current}×${current}` : String(current) });
+    }
+    for (const v of values) {
+      const option = new Option(v.name, String(v.id));
+      if (v.description) option.title = v.description;
+      select.append(option);
+    }
+    const chosen = values.find((v) => String(v.id) === String(current));
+    select.title = chosen && chosen.description ? chosen.description : '';
+    select.value = String(current);
+    select.addEventListener('change', () => {
+      const number = typeof spec.default === 'number';
+      state.options = { ...state.options, [spec.id]: number ? Number(select.value) : select.value };
+      newGame(false);
+    });
+    label.append(name, select);
+    row.append(label);
+  }
+  box.append(row);
+}
+
+// The evaluation bar's colours: the first side's fill and the second side's ground.
+function applyEvalColors() {
+  const colors = (state.module.features || {}).evalColors;
+  $('eval-fill').style.background = colors ? colors.first : '';
+  $('eval-bar').style.background = colors ? colors.second : '';
+  $('eval-label').style.color = colors ? colors.label : '';
+}
+
 // ---------- rendering ----------
 
 function render() {
@@ -268,7 +345,7 @@ function render() {
 
 async function refresh() {
   const generation = state.generation;
-  const pos = await api.position(state.info.id, { start: state.start, moves: state.moves });
+  const pos = await api.position(state.info.id, gameRequest(state.moves));
   if (generation !== state.generation) return false;
   state.pos = pos;
   state.browse = null;
@@ -298,13 +375,15 @@ async function runSearch(kind, level) {
   setEngine(kind === 'hint' ? 'Looking for a hint…' : 'Thinking…');
   render();
   let done = null;
-  const body = { start: state.start, moves: state.moves, level };
+  let lastInfo = null;  // the last iteration's line, kept on the panel after the answer
+  const body = { ...gameRequest(state.moves), level };
   try {
     for (let attempt = 0; ; attempt++) {
       try {
         await api.search(state.info.id, body, (name, data) => {
           if (generation !== state.generation) return;
           if (name === 'info') {
+            lastInfo = data;
             setEngine(kind === 'hint' ? 'Looking for a hint…' : 'Thinking…', data);
             setEval(data);
           } else if (name === 'done') {
@@ -336,7 +415,9 @@ async function runSearch(kind, level) {
   $('thinking').hidden = true;
   if (done && done.best) {
     const who = kind === 'hint' ? 'Hint' : 'Engine played';
-    setEngine(`${who}: ${done.notation}`, done);
+    const line = lastInfo && Array.isArray(lastInfo.pv) && lastInfo.pv[0] === done.best
+      ? { pv: lastInfo.pv, pv_text: lastInfo.pv_text } : {};
+    setEngine(`${who}: ${done.notation}`, { ...done, ...line });
     if (done.score !== undefined) setEval(done);
     if (done.note) {
       $('engine-note').textContent = done.note;
@@ -375,7 +456,7 @@ async function browse(ply) {
     return;
   }
   const generation = state.generation;
-  const shown = await api.position(state.info.id, { start: state.start, moves: state.moves.slice(0, ply) });
+  const shown = await api.position(state.info.id, gameRequest(state.moves.slice(0, ply)));
   if (generation !== state.generation || state.pos.moves.length !== total) return;
   state.browse = ply;
   state.browsePos = shown;
@@ -468,10 +549,15 @@ async function importRecord() {
   try {
     const imported = await api.importRecord(state.info.id, {
       format: $('import-format').value, text: $('import-text').value,
+      ...(state.options ? { options: state.options } : {}),
     });
     stopSearch();
     state.generation++;
     state.start = imported.start;
+    if (state.options && imported.options) {
+      state.options = { ...state.options, ...imported.options };
+      renderOptions();
+    }
     state.moves = imported.moves;
     state.hint = null;
     state.resigned = null;
@@ -518,6 +604,7 @@ async function chooseGame(id) {
   state.module = MODULES[info.id];
   const saved = load(info.id) || {};
   state.start = saved.start ?? null;
+  state.options = initialOptions(info, saved.options);
   state.moves = Array.isArray(saved.moves) ? saved.moves : [];
   state.human = saved.human || 'first';
   state.level = saved.level || 5;
@@ -539,6 +626,8 @@ async function chooseGame(id) {
   describeLevel();
   fillSides();
   fillFormats();
+  renderOptions();
+  applyEvalColors();
   renderNotationToggle();
   $('engine-note').hidden = true;
   setEngine('Engine idle');
@@ -551,6 +640,8 @@ async function chooseGame(id) {
   } catch (err) {
     // A saved game the server no longer accepts: start afresh.
     state.start = null;
+    state.options = initialOptions(info, null);
+    renderOptions();
     state.moves = [];
     state.resigned = null;
     await refresh();
@@ -602,7 +693,9 @@ async function main() {
   wire();
   try {
     const { games } = await api.listGames();
-    state.games = games.filter((g) => MODULES[g.id]);
+    const order = Object.keys(MODULES);
+    state.games = games.filter((g) => MODULES[g.id])
+      .sort((a, b) => order.indexOf(a.id) - order.indexOf(b.id));
   } catch (err) {
     setStatus(`Cannot reach the server: ${err.message}`, 'error');
     return;

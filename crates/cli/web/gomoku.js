@@ -1,17 +1,23 @@
 // Gomoku board: a 15×15 grid (or the size the position says), star points, coordinates
 // a–o left to right and 1–15 from the bottom. Points and moves are written `h8`.
 //
-// The page offers gomoku once the server lists it (`GET /api/games`). What this module reads
-// from a position answer, besides the common fields (`legal`, `last_move`, `to_move`):
+// What this module reads from a position answer, besides the common fields (`legal`,
+// `last_move`, `to_move`, `moves`):
 //   board.size       points per side (15 when absent)
 //   board.stones     [{point: 'h8', side: 'black' | 'white'}]
 //   board.line       the winning five as points, or null
 //   board.forbidden  points Black may not play (renju), or absent
+//   board.fouls      {point: 'double three' | 'double four' | 'overline'}, or absent
 
 import { el, svgRoot } from './svg.js';
 
 // Which of the page's buttons make sense for this game.
-export const features = { flip: false, resign: true };
+// The evaluation bar: Black (the first side) fills from below on a white ground.
+export const features = {
+  flip: false,
+  resign: true,
+  evalColors: { first: '#1d1d1f', second: '#f4f2ec', label: '#8a8a8a' },
+};
 
 const S = 40;      // distance between points
 const M = 44;      // margin for the coordinates
@@ -32,15 +38,30 @@ function stars(size) {
   return [[c, c], [e, e], [e, size - 1 - e], [size - 1 - e, e], [size - 1 - e, size - 1 - e]];
 }
 
-// Draws the board into `container`; `onMove(point)` gets a point like `h8`.
+// Draws the board into `container`; `onMove(point)` gets a point like `h8`. The `#` in the
+// top left corner numbers the stones in the order played (remembered across reloads).
 export function createBoard(container, { onMove }) {
-  return {
+  let numbers = false;
+  try { numbers = localStorage.getItem('qi.gomoku.numbers') === '1'; } catch { /* private mode */ }
+  let shown = null;   // the last render's arguments, to redraw when the numbers are toggled
+  const board = {
     render(pos, view) {
+      shown = [pos, view];
+      const showNumbers = numbers || !!view.showNumbers;
       const size = pos.board.size || 15;
       const span = (size - 1) * S;
       const W = span + 2 * M;
       const svg = svgRoot(W, W, 'Gomoku board');
       svg.classList.add('gomoku');
+      svg.append(el('defs', {},
+        el('radialGradient', { id: 'gm-grad-black', cx: '35%', cy: '30%', r: '75%' },
+          el('stop', { offset: '0%', 'stop-color': '#6b6b6e' }),
+          el('stop', { offset: '45%', 'stop-color': '#2a2a2c' }),
+          el('stop', { offset: '100%', 'stop-color': '#0b0b0c' })),
+        el('radialGradient', { id: 'gm-grad-white', cx: '35%', cy: '30%', r: '80%' },
+          el('stop', { offset: '0%', 'stop-color': '#ffffff' }),
+          el('stop', { offset: '70%', 'stop-color': '#eeece6' }),
+          el('stop', { offset: '100%', 'stop-color': '#cfccc3' }))));
       svg.append(el('rect', { class: 'gm-wood', x: 0, y: 0, width: W, height: W, rx: 16 }));
       const grid = el('g', { class: 'gm-grid' });
       for (let i = 0; i < size; i++) {
@@ -50,16 +71,22 @@ export function createBoard(container, { onMove }) {
       grid.append(el('rect', { class: 'gm-edge', x: M, y: M, width: span, height: span }));
       for (const [c, r] of stars(size)) grid.append(el('circle', { class: 'gm-star', cx: M + c * S, cy: M + r * S, r: 4 }));
       svg.append(grid);
+      // Larger boards are drawn smaller: their coordinates grow to stay as readable.
+      const coord = { class: 'gm-coord', 'text-anchor': 'middle', style: `font-size: ${Math.round(13 * Math.max(1, size / 15))}px` };
       for (let i = 0; i < size; i++) {
         const letter = String.fromCharCode(97 + i);
-        svg.append(el('text', { class: 'gm-coord', x: M + i * S, y: M - 20, 'text-anchor': 'middle' }, letter));
-        svg.append(el('text', { class: 'gm-coord', x: M + i * S, y: M + span + 30, 'text-anchor': 'middle' }, letter));
-        svg.append(el('text', { class: 'gm-coord', x: M - 22, y: M + i * S + 4, 'text-anchor': 'middle' }, String(size - i)));
-        svg.append(el('text', { class: 'gm-coord', x: M + span + 22, y: M + i * S + 4, 'text-anchor': 'middle' }, String(size - i)));
+        svg.append(el('text', { ...coord, x: M + i * S, y: M - 20 }, letter));
+        svg.append(el('text', { ...coord, x: M + i * S, y: M + span + 31 }, letter));
+        svg.append(el('text', { ...coord, x: M - 23, y: M + i * S + 5 }, String(size - i)));
+        svg.append(el('text', { ...coord, x: M + span + 23, y: M + i * S + 5 }, String(size - i)));
       }
+      const fouls = pos.board.fouls || {};
       for (const point of pos.board.forbidden || []) {
         const [x, y] = parsePoint(point, size);
-        svg.append(el('g', { class: 'gm-forbidden' },
+        const why = fouls[point] ? ` (${fouls[point]})` : '';
+        svg.append(el('g', { class: 'gm-forbidden', 'data-point': point },
+          el('title', {}, `${point}: forbidden for Black${why}`),
+          el('circle', { cx: x, cy: y, r: 11, fill: 'rgba(192, 57, 43, 0.12)' }),
           el('line', { x1: x - 7, y1: y - 7, x2: x + 7, y2: y + 7 }),
           el('line', { x1: x - 7, y1: y + 7, x2: x + 7, y2: y - 7 })));
       }
@@ -68,10 +95,16 @@ export function createBoard(container, { onMove }) {
         const [x, y] = parsePoint(stone.point, size);
         const g = el('g', { class: `gm-stone ${stone.side}`, 'data-point': stone.point },
           el('circle', { class: 'gm-stone-shadow', cx: x + 1.5, cy: y + 2.5, r: S * 0.44 }),
-          el('circle', { class: 'gm-stone-body', cx: x, cy: y, r: S * 0.44 }));
-        if (pos.last_move === stone.point) g.append(el('circle', { class: 'gm-last', cx: x, cy: y, r: 5 }));
-        else if (view.showNumbers && order.has(stone.point)) {
-          g.append(el('text', { class: 'gm-number', x, y: y + 4, 'text-anchor': 'middle' }, String(order.get(stone.point))));
+          el('circle', { class: 'gm-stone-body', cx: x, cy: y, r: S * 0.44, style: `fill: url(#gm-grad-${stone.side})` }));
+        const isLast = pos.last_move === stone.point;
+        if (showNumbers && order.has(stone.point)) {
+          const n = order.get(stone.point);
+          g.append(el('text', {
+            class: 'gm-number', x, y: y + 4.5, 'text-anchor': 'middle',
+            style: `${n >= 100 ? 'font-size: 11px;' : ''}${isLast ? ' fill: #e0693a;' : ''}`,
+          }, String(n)));
+        } else if (isLast) {
+          g.append(el('circle', { class: 'gm-last', cx: x, cy: y, r: 5 }));
         }
         svg.append(g);
       }
@@ -99,7 +132,26 @@ export function createBoard(container, { onMove }) {
         }
       }
       svg.append(hits);
+      const toggle = el('g', {
+        class: 'gm-numbers-toggle', role: 'button', 'aria-pressed': String(numbers), style: 'cursor: pointer',
+        onclick: () => {
+          numbers = !numbers;
+          try { localStorage.setItem('qi.gomoku.numbers', numbers ? '1' : '0'); } catch { /* private mode */ }
+          if (shown) board.render(...shown);
+        },
+      },
+      el('title', {}, numbers ? 'Hide the move numbers' : 'Number the stones in the order played'),
+      el('rect', {
+        x: 5, y: 5, width: 22, height: 22, rx: 6,
+        style: `fill: ${numbers ? '#5c4120' : 'rgba(255, 255, 255, 0.35)'}; stroke: #5c4120; stroke-width: 1.2`,
+      }),
+      el('text', {
+        x: 16, y: 21, 'text-anchor': 'middle',
+        style: `font-size: 14px; font-weight: 700; fill: ${numbers ? '#f4e3c1' : '#5c4120'}; pointer-events: none`,
+      }, '#'));
+      svg.append(toggle);
       container.replaceChildren(svg);
     },
   };
+  return board;
 }

@@ -135,6 +135,7 @@ impl GameRegistry {
     /// Every game Qi ships.
     pub fn standard() -> Self {
         let mut registry = Self::new();
+        registry.add(Arc::new(super::gomoku::GomokuAdapter));
         registry.add(Arc::new(super::tictactoe::TicTacToeAdapter));
         registry.add(Arc::new(super::xiangqi::XiangqiAdapter));
         registry
