@@ -378,7 +378,7 @@ impl<W: Write> Session<W> {
                 ms = ms.min(left / 8 + 1);
             }
         }
-        let margin = SAFETY_MARGIN_MS.max(ms / 10);
+        let margin = SAFETY_MARGIN_MS.max(ms * 3 / 20);
         Duration::from_millis(ms.saturating_sub(margin).max(5))
     }
 
