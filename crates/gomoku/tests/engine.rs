@@ -396,3 +396,24 @@ fn seed_evaluators_and_neighbourhood_generator_work() {
     assert!(threats.len() <= 8 && !threats.is_empty());
     assert!(threats[0] == point(5, 7) || threats[0] == point(9, 7));
 }
+
+#[test]
+fn defends_against_the_opponents_vcf_under_each_rule() {
+    // White threatens the four-three at (7,7); Black to move must stop every VCF.
+    let white = vec![(4, 7), (5, 7), (6, 7), (7, 8), (7, 9), (11, 4)];
+    let black = vec![(3, 7), (2, 2), (2, 4), (4, 2), (12, 2), (12, 12)];
+    for rule in Rule::ALL {
+        let board = position(rule, &black, &white, Color::Black);
+        let mut probe = board.clone();
+        probe.play(point(0, 0));
+        assert!(ThreatSearch::new().vcf(&mut probe, 20, 100_000).is_some());
+        let m = engine_move(&board, &fast()).unwrap();
+        let mut after = board.clone();
+        after.play(m.point);
+        assert!(
+            ThreatSearch::new().vcf(&mut after, 30, 1_000_000).is_none(),
+            "{rule}: {} leaves White a VCF",
+            qi_gomoku::format_point(m.point)
+        );
+    }
+}
