@@ -74,7 +74,10 @@ fn main() {
             match play_checked(&mut board, x as i64, y as i64).unwrap() {
                 MoveResult::Continue => {}
                 MoveResult::Five(c) => break Some(c == qi_gomoku::Color::Black),
-                MoveResult::Forbidden(_) => break Some(false),
+                MoveResult::Forbidden(f) => {
+                    println!("black played a forbidden point ({f})");
+                    break Some(false);
+                }
                 MoveResult::Draw => break None,
             }
         };
