@@ -417,3 +417,30 @@ fn defends_against_the_opponents_vcf_under_each_rule() {
         );
     }
 }
+
+#[test]
+fn solves_a_nine_ply_vcf_from_a_real_game() {
+    // Found by examples/find_vcf.rs in an engine game: Black to move wins by fours alone.
+    let moves =
+        qi_gomoku::parse_moves("k8 h5 g6 k10 h8 j8 g7 g5 i9 f6 i7 f5 i5 d5 e5 f7 f8 f4 f3 h6")
+            .unwrap();
+    let (board, end) = qi_gomoku::board_from_moves(15, Rule::Freestyle, &moves).unwrap();
+    assert!(end.is_none());
+    let mut b = board.clone();
+    let win = ThreatSearch::new()
+        .vcf(&mut b, 40, 1_000_000)
+        .expect("a VCF");
+    assert!(win.plies() >= 5, "{} plies", win.plies());
+    // Every attacking move of the line is a four.
+    let mut replay = board.clone();
+    for (i, &p) in win.line.iter().enumerate() {
+        if i % 2 == 0 {
+            assert!(replay.info(replay.to_move(), p).threat >= Threat::Four);
+        }
+        replay.play(p);
+    }
+    assert!(replay.last_move_won());
+    let m = engine_move(&board, &fast()).unwrap();
+    assert_eq!(m.source, MoveSource::Vcf);
+    assert_eq!(self_play(board, 20), Some(Color::Black));
+}
