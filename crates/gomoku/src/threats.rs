@@ -65,7 +65,8 @@ impl ThreatWin {
         self.line[0]
     }
 
-    /// Plies until the five is on the board (the line plus the five itself).
+    /// Plies until the five is on the board (the line ends with the five). One short when
+    /// the line ends at a forbidden point Black cannot block: Black's other move is not in it.
     pub fn plies(&self) -> usize {
         self.line.len()
     }
