@@ -235,3 +235,22 @@ fn gomocup_renju_forbidden_points_and_yixin_board() {
     e.send("END");
     assert!(e.child.wait().unwrap().success());
 }
+
+#[test]
+fn pbrain_binary_speaks_gomocup() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_pbrain-qi"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("pbrain-qi runs");
+    let mut stdin = child.stdin.take().unwrap();
+    writeln!(stdin, "START 15\nINFO timeout_turn 200\nABOUT\nBEGIN\nEND").unwrap();
+    drop(stdin);
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    let lines: Vec<&str> = text.lines().filter(|l| !l.starts_with("MESSAGE")).collect();
+    assert_eq!(lines[0], "OK");
+    assert!(lines[1].starts_with("name=\"Qi\""));
+    assert_eq!(lines[2], "7,7");
+}

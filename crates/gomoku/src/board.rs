@@ -27,7 +27,7 @@ pub const EMPTY: u8 = 0;
 /// A cell off the board.
 pub const WALL: u8 = 3;
 
-/// A point of the padded grid (use [`Board::point`] and [`Board::xy`] to convert).
+/// A point of the padded grid (use [`Board::point`], [`point`] and [`xy`] to convert).
 pub type Point = u16;
 
 /// The padded index of `(x, y)`.

@@ -274,7 +274,8 @@ impl Engine {
             (Some(d), false) => Some(d.min(level.depth(10))),
             (None, false) => Some(level.depth(10)),
         };
-        let movetime = deadline.map(|d| d.saturating_duration_since(Instant::now()));
+        // The search notices its deadline every thousand nodes or so: keep 15% in hand.
+        let movetime = deadline.map(|d| d.saturating_duration_since(Instant::now()).mul_f64(0.85));
         let movetime = match (movetime, full) {
             (t, true) => t,
             (Some(t), false) => Some(t.mul_f64(level.budget().max(0.05))),

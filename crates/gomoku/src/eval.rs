@@ -43,7 +43,7 @@ pub struct CellInfo {
 }
 
 /// Value of one direction's pattern, indexed by `Pattern as u8`.
-const PATTERN_VALUE: [i32; 11] = [0, 1, 6, 20, 25, 80, 100, 600, 600, 4000, 0];
+const PATTERN_VALUE: [i32; 11] = [0, 0, 6, 20, 25, 80, 100, 600, 600, 4000, 0];
 
 /// The threat class and value of a point from its four direction patterns (a table lookup).
 #[inline]

@@ -204,8 +204,15 @@ impl Game for Gomoku {
             && opp_fives == 0
             && board.threats_at_least(me, Threat::Four) > 0
         {
+            // Right after a root move the opponent's fours get a closer look: a VCF there
+            // refutes the root move.
+            let budget = if ply == 1 {
+                self.settings.vcf_budget * 16
+            } else {
+                self.settings.vcf_budget
+            };
             let mut threats = self.threats.borrow_mut();
-            if let Some(win) = threats.vcf(&mut board, 15, self.settings.vcf_budget) {
+            if let Some(win) = threats.vcf(&mut board, 25, budget) {
                 return Some(Outcome::Utility(win_in(ply + win.plies())));
             }
         }

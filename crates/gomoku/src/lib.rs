@@ -13,6 +13,8 @@
 //! assert!(m.point == board.point(6, 7).unwrap() || m.point == board.point(11, 7).unwrap());
 //! ```
 
+#![warn(missing_docs)]
+
 pub mod board;
 pub mod engine;
 pub mod eval;

@@ -45,7 +45,7 @@ pub fn point_score(board: &Board, p: Point) -> i32 {
 }
 
 /// Appends the candidate moves for the side to move, best first, at most `cap`
-/// (0: no cap) when nothing forces the choice.
+/// (0: no cap) when nothing forces the choice (forced defences are never cut).
 pub fn generate(board: &Board, generator: Generator, cap: usize, out: &mut Vec<Point>) {
     match generator {
         Generator::Neighbourhood => {
@@ -70,7 +70,8 @@ fn threat_moves(board: &Board, cap: usize, out: &mut Vec<Point>) {
         );
         return;
     }
-    let mut scored: Vec<(i32, Point)> = if board.threats_at_least(opp, Threat::WinFour) > 0 {
+    let forced = board.threats_at_least(opp, Threat::WinFour) > 0;
+    let mut scored: Vec<(i32, Point)> = if forced {
         board
             .empty_points()
             .filter(|&p| {
@@ -88,7 +89,8 @@ fn threat_moves(board: &Board, cap: usize, out: &mut Vec<Point>) {
             .collect()
     };
     scored.sort_unstable_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
-    if cap > 0 && scored.len() > cap {
+    // Defences against an open three are never cut: dropping one could lose at once.
+    if cap > 0 && scored.len() > cap && !forced {
         scored.truncate(cap);
     }
     out.extend(scored.into_iter().map(|(_, p)| p));

@@ -65,7 +65,8 @@ impl ThreatWin {
         self.line[0]
     }
 
-    /// Plies until the five is on the board (the line plus the five itself).
+    /// Plies until the five is on the board (the line ends with the five). One short when
+    /// the line ends at a forbidden point Black cannot block: Black's other move is not in it.
     pub fn plies(&self) -> usize {
         self.line.len()
     }
@@ -214,9 +215,14 @@ impl ThreatSearch {
         let Some(&block) = fives.first() else {
             return false;
         };
-        if fives.len() > 1 || !is_legal(board, block) {
-            // Two completing points, or the only block is forbidden for Black.
-            line.extend(board.points_with(att, Threat::Five).take(1));
+        if fives.len() > 1 {
+            // Two completing points: one is blocked, the other makes five.
+            line.extend_from_slice(&fives);
+            return true;
+        }
+        if !is_legal(board, block) {
+            // The only block is forbidden for Black: the five follows whatever Black plays.
+            line.push(block);
             return true;
         }
         board.play(block);
@@ -299,7 +305,7 @@ impl ThreatSearch {
         let five_points: Vec<Point> = board.points_with(att, Threat::Five).take(2).collect();
         let defences: Vec<Point> = match five_points.len() {
             2 => {
-                line.push(five_points[0]);
+                line.extend_from_slice(&five_points);
                 return true;
             }
             1 => vec![five_points[0]],

@@ -284,3 +284,163 @@ fn small_and_large_boards_work() {
     assert!(Board::new(4, Rule::Freestyle).is_err());
     assert!(Board::new(23, Rule::Freestyle).is_err());
 }
+
+#[test]
+fn white_wins_by_a_four_whose_block_is_forbidden_in_renju() {
+    // (7,7) is a double three for Black; White's (8,8) makes a four that only (7,7) blocks.
+    let black = vec![(5, 7), (6, 7), (7, 5), (7, 6), (3, 3)];
+    let white = vec![(4, 4), (5, 5), (6, 6)];
+    let mut board = position(Rule::Renju, &black, &white, Color::White);
+    let mut t = ThreatSearch::new();
+    let win = t
+        .vcf(&mut board, 10, 10_000)
+        .expect("a VCF through the forbidden point");
+    assert_eq!(win.first(), point(8, 8));
+    let m = engine_move(&board, &fast()).unwrap();
+    assert_eq!(m.point, point(8, 8));
+    assert!(m.score > 0);
+    // In freestyle the same four is simply blocked.
+    let mut free = position(Rule::Freestyle, &black, &white, Color::White);
+    let line = t.vcf(&mut free, 10, 10_000);
+    assert!(line.is_none_or(|w| w.first() != point(8, 8)));
+}
+
+#[test]
+fn every_level_takes_a_five_and_blocks_a_four() {
+    for level in 1..=10 {
+        let opts = EngineOptions {
+            level: qi_search::Level::new(level).unwrap(),
+            seed: Some(level as u64),
+            ..fast()
+        };
+        let five = position(
+            Rule::Freestyle,
+            &[(5, 7), (6, 7), (7, 7), (8, 7)],
+            &[(5, 9), (6, 9), (7, 9)],
+            Color::Black,
+        );
+        let m = engine_move(&five, &opts).unwrap();
+        assert!(
+            m.point == point(4, 7) || m.point == point(9, 7),
+            "level {level}"
+        );
+        let block = position(
+            Rule::Freestyle,
+            &[(5, 7), (6, 7), (7, 7), (8, 7)],
+            &[(4, 7), (5, 9), (7, 10)],
+            Color::White,
+        );
+        let m = engine_move(&block, &opts).unwrap();
+        assert_eq!(m.point, point(9, 7), "level {level}");
+    }
+}
+
+#[test]
+fn node_and_depth_limits_are_respected() {
+    let board = position(
+        Rule::Freestyle,
+        &[(7, 7), (8, 8), (6, 8)],
+        &[(7, 8), (8, 7)],
+        Color::White,
+    );
+    let m = engine_move(
+        &board,
+        &EngineOptions {
+            nodes: Some(500),
+            depth: None,
+            vcf_budget: 0,
+            vct_budget: 0,
+            ..fast()
+        },
+    )
+    .unwrap();
+    // The search checks its node limit at every node; the in-search VCF adds none to the count.
+    assert!(m.nodes <= 600, "{} nodes", m.nodes);
+    let m = engine_move(
+        &board,
+        &EngineOptions {
+            depth: Some(3),
+            vcf_budget: 0,
+            vct_budget: 0,
+            ..fast()
+        },
+    )
+    .unwrap();
+    assert!(m.depth <= 3);
+}
+
+#[test]
+fn seed_evaluators_and_neighbourhood_generator_work() {
+    use qi_gomoku::eval::{evaluate, seed000_line, seed001_line, Evaluator};
+    use qi_gomoku::movegen::{generate, Generator};
+    assert_eq!(seed000_line(&[0, 1, 1, 1, 0]), 1000);
+    assert_eq!(seed000_line(&[2, 1, 1, 1, 0]), 100);
+    assert_eq!(seed000_line(&[0, 1, 1, 1, 1, 1, 0]), 100_000);
+    assert_eq!(seed001_line(&[0, 0, 1, 1, 1, 0, 0]), 2 * 9_000);
+    assert_eq!(seed001_line(&[0, 1, 1, 1, 1, 0]), 100_000);
+    // Black to move with an open three is better off than White.
+    let board = position(
+        Rule::Freestyle,
+        &[(6, 7), (7, 7), (8, 7)],
+        &[(1, 1), (13, 13), (1, 13)],
+        Color::Black,
+    );
+    for e in [Evaluator::Patterns, Evaluator::Seed001, Evaluator::Seed000] {
+        assert!(evaluate(&board, e) > 0, "{e:?}");
+    }
+    let mut near = Vec::new();
+    generate(&board, Generator::Neighbourhood, 0, &mut near);
+    assert!(near.iter().all(|&p| board.is_empty(p) && board.is_near(p)));
+    let mut threats = Vec::new();
+    generate(&board, Generator::Threats, 8, &mut threats);
+    assert!(threats.len() <= 8 && !threats.is_empty());
+    assert!(threats[0] == point(5, 7) || threats[0] == point(9, 7));
+}
+
+#[test]
+fn defends_against_the_opponents_vcf_under_each_rule() {
+    // White threatens the four-three at (7,7); Black to move must stop every VCF.
+    let white = vec![(4, 7), (5, 7), (6, 7), (7, 8), (7, 9), (11, 4)];
+    let black = vec![(3, 7), (2, 2), (2, 4), (4, 2), (12, 2), (12, 12)];
+    for rule in Rule::ALL {
+        let board = position(rule, &black, &white, Color::Black);
+        let mut probe = board.clone();
+        probe.play(point(0, 0));
+        assert!(ThreatSearch::new().vcf(&mut probe, 20, 100_000).is_some());
+        let m = engine_move(&board, &fast()).unwrap();
+        let mut after = board.clone();
+        after.play(m.point);
+        assert!(
+            ThreatSearch::new().vcf(&mut after, 30, 1_000_000).is_none(),
+            "{rule}: {} leaves White a VCF",
+            qi_gomoku::format_point(m.point)
+        );
+    }
+}
+
+#[test]
+fn solves_a_nine_ply_vcf_from_a_real_game() {
+    // Found by examples/find_vcf.rs in an engine game: Black to move wins by fours alone.
+    let moves =
+        qi_gomoku::parse_moves("k8 h5 g6 k10 h8 j8 g7 g5 i9 f6 i7 f5 i5 d5 e5 f7 f8 f4 f3 h6")
+            .unwrap();
+    let (board, end) = qi_gomoku::board_from_moves(15, Rule::Freestyle, &moves).unwrap();
+    assert!(end.is_none());
+    let mut b = board.clone();
+    let win = ThreatSearch::new()
+        .vcf(&mut b, 40, 1_000_000)
+        .expect("a VCF");
+    assert!(win.plies() >= 5, "{} plies", win.plies());
+    // Every attacking move of the line is a four.
+    let mut replay = board.clone();
+    for (i, &p) in win.line.iter().enumerate() {
+        if i % 2 == 0 {
+            assert!(replay.info(replay.to_move(), p).threat >= Threat::Four);
+        }
+        replay.play(p);
+    }
+    assert!(replay.last_move_won());
+    let m = engine_move(&board, &fast()).unwrap();
+    assert_eq!(m.source, MoveSource::Vcf);
+    assert_eq!(self_play(board, 20), Some(Color::Black));
+}

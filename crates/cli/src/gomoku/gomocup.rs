@@ -11,7 +11,7 @@ use std::io::{BufRead, Write};
 use std::time::{Duration, Instant};
 
 /// Time kept back from every turn for reading, printing and the operating system.
-const SAFETY_MARGIN_MS: u64 = 60;
+const SAFETY_MARGIN_MS: u64 = 80;
 
 struct Session<W: Write> {
     out: W,
@@ -378,7 +378,7 @@ impl<W: Write> Session<W> {
                 ms = ms.min(left / 8 + 1);
             }
         }
-        let margin = SAFETY_MARGIN_MS.max(ms / 10);
+        let margin = SAFETY_MARGIN_MS.max(ms / 5);
         Duration::from_millis(ms.saturating_sub(margin).max(5))
     }
 
