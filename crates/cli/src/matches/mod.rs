@@ -32,6 +32,8 @@ impl Tally {
         let n = self.wins + self.losses + self.draws;
         let score = (f64::from(self.wins) + f64::from(self.draws) / 2.0) / f64::from(n.max(1));
         let (diff, margin) = elo_summary(self.wins, self.losses, self.draws);
+        // An even score is +0.0, not -0.0.
+        let diff = diff + 0.0;
         format!(
             "Score of {first} vs {second}: {} - {} - {}  [{score:.3}] {n} games, Elo difference: {diff:+.1} +/- {margin:.1}",
             self.wins, self.losses, self.draws
@@ -110,5 +112,9 @@ mod tests {
             "Score of A vs B: 1 - 0 - 1  [0.750] 2 games, Elo difference: +190.8 +/- 321.0"
         );
         assert_eq!(distinct_names("Qi", "Qi"), ["Qi #1", "Qi #2"]);
+        let mut even = Tally::default();
+        even.add(Some(true));
+        even.add(Some(false));
+        assert!(even.summary("A", "B").contains("Elo difference: +0.0 +/- "));
     }
 }
