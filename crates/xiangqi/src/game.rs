@@ -15,9 +15,9 @@
 //!    * else it is a draw ([`Reason::Repetition`]).
 //! 3. 120 plies without capture: draw ([`Reason::MoveRule`]).
 //!
-//! A move *chases* piece V ([`Position::chased_by`]) when, after the move,
-//! the mover could legally capture V and could not do so before the move,
-//! where:
+//! A move *chases* piece V ([`Position::chased_by`]) when it gives no check
+//! and, after the move, the mover could legally capture V and could not do
+//! so before the move, where:
 //! * the attacker is not a general or a soldier (those may chase freely);
 //! * V is not the general (that is check) and not a soldier still on its own
 //!   side of the river;
@@ -46,8 +46,11 @@
 //!   present, protected vs. unprotected, crossed vs. uncrossed soldier
 //!   victims (both colours), the general (check, never a chase), soldier and
 //!   general attackers, mutual attack, a protected chariot attacked by a horse
-//!   and by a cannon, a protected horse attacked by a cannon, and a pinned
-//!   attacker (no legal capture, no chase);
+//!   and by a cannon, a protected horse attacked by a cannon, a pinned
+//!   attacker (no legal capture, no chase), and a checking move (never a
+//!   chase);
+//! * a cycle alternating a check with a chase of a piece whose protector the
+//!   check pins is a draw (found by the pyffish cross-check);
 //! * the 60-move rule: a draw at exactly 120 quiet plies (from a FEN clock
 //!   and in a real game), and a capture resets the clock.
 //!
@@ -291,6 +294,11 @@ impl Position {
     /// [`Game`] uses this for its perpetual-chase ruling; a search can use it
     /// to score repetitions the same way.
     pub fn chased_by(&self, mv: Move) -> Vec<Square> {
+        // A checking move is a check, not a chase: this keeps cycles that mix
+        // checks and chases plain repetitions.
+        if self.gives_check(mv) {
+            return Vec::new();
+        }
         let mover = self.side_to_move();
         let before = chased_squares(self, mover);
         let mut after_pos = self.clone();

@@ -333,4 +333,19 @@ fn chase_definition_case_by_case() {
     // The capture must be legal: a chariot pinned on the e file does not chase a4.
     assert_eq!(chased("3k5/9/4r4/9/9/n8/9/4R4/9/4K4 w", "e2e4"), none);
     assert_eq!(chased("3k5/9/9/9/9/n8/9/4R4/9/4K4 w", "e2e4"), just("a4"));
+    // A checking move never chases, even when the check pins the victim's protector.
+    let fen = "9/4k4/3a1R3/9/9/9/3r5/9/4AK3/3C5 w - - 0 1";
+    assert!(Position::from_fen(fen).unwrap().gives_check(mv("d0e0")));
+    assert_eq!(chased(fen, "d0e0"), none);
+}
+
+#[test]
+fn alternating_check_and_chase_is_a_draw() {
+    // Regression (pyffish cross-check): Red's cannon checks from e0 (screen
+    // e1), which pins Black's chariot d3 so the advisor d7 loses its
+    // protector, then returns to d0 attacking d7 while Black's general
+    // shuttles d8/e8. Red's chariot f7 also eyes d7. Not a perpetual chase.
+    let fen = "9/3k5/3a1R3/9/9/9/3r5/9/4AK3/3C5 b - - 0 22";
+    let moves = cycle("d8e8 d0e0 e8d8 e0d0", 2);
+    assert_eq!(play(fen, &moves), draw(Reason::Repetition));
 }
