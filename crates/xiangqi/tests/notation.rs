@@ -233,6 +233,62 @@ fn chinese_variants(text: &str, color: Color) -> Vec<String> {
     v
 }
 
+/// Value of a Chinese or Arabic numeral (either width).
+fn numeral(c: char) -> Option<u32> {
+    "一二三四五六七八九"
+        .chars()
+        .position(|x| x == c)
+        .map(|i| i as u32 + 1)
+        .or_else(|| c.to_digit(10))
+        .or_else(|| {
+            let v = c as u32;
+            ('１' as u32..='９' as u32)
+                .contains(&v)
+                .then(|| v - '０' as u32)
+        })
+}
+
+/// Translates printed Chinese into the WXF it must mean, symbol by symbol
+/// (piece glyph to letter, 进退平 to `+-.`, numerals to digits, 前/后 to
+/// `+`/`-` for two pieces on a file). Numbered soldiers (three or more on a
+/// file) are written without their file in Chinese, so only the place digit
+/// is compared there: the result then ends in `?` for the file.
+fn chinese_as_wxf(zh: &str, on_file_rear: u32) -> String {
+    let c: Vec<char> = zh.chars().collect();
+    let letter = |g: char| match g {
+        '车' => Some('R'),
+        '马' => Some('H'),
+        '炮' => Some('C'),
+        '相' | '象' => Some('E'),
+        '仕' | '士' => Some('A'),
+        '帅' | '将' => Some('K'),
+        '兵' | '卒' => Some('P'),
+        _ => None,
+    };
+    let dir = match c[2] {
+        '进' => '+',
+        '退' => '-',
+        '平' => '.',
+        _ => '?',
+    };
+    let amount = numeral(c[3]).map_or('?', |n| char::from_digit(n, 10).unwrap());
+    let place = |p: char| match p {
+        '前' => Some(1),
+        '中' => Some(2),
+        '后' => Some(on_file_rear),
+        p => numeral(p),
+    };
+    let head = match (letter(c[0]), letter(c[1])) {
+        (Some(l), None) => format!("{l}{}", numeral(c[1]).unwrap_or(0)),
+        (None, Some('P')) if on_file_rear >= 3 => {
+            format!("{}?", place(c[0]).unwrap_or(0))
+        }
+        (None, Some(l)) => format!("{l}{}", if c[0] == '前' { '+' } else { '-' }),
+        _ => format!("{}{}", place(c[0]).unwrap_or(0), numeral(c[1]).unwrap_or(0)),
+    };
+    format!("{head}{dir}{amount}")
+}
+
 /// Counts of notation features seen, so the test proves it met tandem cases.
 #[derive(Default, Debug)]
 struct Seen {
@@ -306,6 +362,27 @@ fn check_position(pos: &Position, seen: &mut Seen) {
                 "{fen} {iccs} Chinese {zh} as {v}"
             );
         }
+        // Chinese and WXF describe the same move, symbol by symbol.
+        let rear = {
+            let from = mv.from();
+            let piece = pos.piece_at(from).unwrap();
+            pos.pieces(color)
+                .filter(|&(s, p)| p == piece && s.file() == from.file())
+                .count() as u32
+        };
+        let want = if zh.chars().nth(1).is_some_and(|c| "兵卒".contains(c))
+            && "前中后一二三四五".contains(zh.chars().next().unwrap())
+            && rear >= 3
+        {
+            format!("{}?{}", &wxf[..1], &wxf[2..])
+        } else {
+            wxf.clone()
+        };
+        assert_eq!(
+            chinese_as_wxf(&zh, rear),
+            want,
+            "{fen} {iccs}: {zh} vs {wxf}"
+        );
         let first = zh.chars().next().unwrap();
         let second = zh.chars().nth(1).unwrap();
         if first == '中' {
