@@ -25,6 +25,9 @@ moves that chase the piece that just moved, then any chase, some checks,
 then reversing its previous move); only the moves come from Qi, the
 verdicts along those games are pyffish's and Qi's.
 
+Exit status 1 when any game's result differs. Known differences are in
+perpetual-chase rulings only (see the module docs of crates/xiangqi/src/game.rs).
+
 Usage: scripts/xiangqi_oracle_games.py [--games N] [--chase-games N] [--plies N] [--seed S]
 Requires: pip install pyffish
 """

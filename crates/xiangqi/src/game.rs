@@ -57,6 +57,17 @@
 //! Implemented but without a dedicated test: both sides checking, and both
 //! sides chasing, in one cycle (a draw).
 //!
+//! Cross-check (scripts/xiangqi_oracle_games.py): mate, stalemate, perpetual
+//! check, plain repetition and the move rule agree with Fairy-Stockfish
+//! (pyffish 0.0.90, with its move rule set to 60 moves) on every game tried;
+//! a few percent of chase-heavy games get a different perpetual-chase
+//! ruling. Cases examined: pyffish draws a cannon's perpetual chase of an
+//! unprotected elephant on c0 (as if the general on d0 protected it), rules
+//! one chase differently depending on a capture made just before the cycle,
+//! and judges only the last repetition interval where Qi judges the moves
+//! since the first of the three occurrences. Those rulings are left as
+//! documented above.
+//!
 //! Not covered (treated as plain repetition): cycles in which a side mixes
 //! checks and chases, chases shared among several attackers of different
 //! victims, and the finer Asian-rule exceptions (e.g. a chase that is really
