@@ -125,6 +125,9 @@ impl Position {
     /// Features of a move whose origin holds a piece of the side to move.
     pub(crate) fn features(&self, mv: Move) -> Option<Features> {
         let piece = self.moved_piece(mv)?;
+        if piece.color() != self.side_to_move() {
+            return None;
+        }
         let (color, kind) = (piece.color(), piece.kind());
         let (from, to) = (mv.from(), mv.to());
         let forward_rank = |r: u8| match color {
