@@ -8,7 +8,7 @@
 //! SGF (`GM[4]`, coordinates from the top-left corner like Gomocup's).
 
 use super::process::{split_command, Process};
-use super::{distinct_names, Tally};
+use super::{distinct_names, Records, Tally};
 use crate::xiangqi::MatchArgs;
 use anyhow::{anyhow, bail, Context, Result};
 use qi_gomoku::{play_checked, Board, Color, MoveResult, Rule};
@@ -328,7 +328,7 @@ pub fn run(args: MatchArgs) -> Result<()> {
     let names = distinct_names(&brains[0].name, &brains[1].name);
     let margin = Duration::from_millis(args.timemargin);
     let mut tally = Tally::default();
-    let mut records = String::new();
+    let mut records = Records::new(args.pgn.clone());
     let total = args.rounds * 2;
     for game_index in 0..total {
         let opening = &openings[(game_index / 2) as usize % openings.len()];
@@ -353,10 +353,7 @@ pub fn run(args: MatchArgs) -> Result<()> {
             played.reason,
             played.moves.len()
         );
-        records.push_str(&sgf(&played, size, rule, [black, white]));
-        if let Some(path) = &args.pgn {
-            std::fs::write(path, &records).with_context(|| format!("cannot write {path}"))?;
-        }
+        records.add(&sgf(&played, size, rule, [black, white]))?;
     }
     println!("{}", tally.summary(&names[0], &names[1]));
     Ok(())

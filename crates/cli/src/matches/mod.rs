@@ -74,6 +74,35 @@ pub fn elo_summary(wins: u32, losses: u32, draws: u32) -> (f64, f64) {
     (elo(s), 1.96 * stderr * slope)
 }
 
+/// The game records of a match, rewritten to their file after every game so an
+/// interrupted match keeps what it played.
+pub struct Records {
+    path: Option<String>,
+    text: String,
+}
+
+impl Records {
+    /// Records kept in `path` (none: kept nowhere).
+    pub fn new(path: Option<String>) -> Records {
+        Records {
+            path,
+            text: String::new(),
+        }
+    }
+
+    /// Adds one game's record and rewrites the file.
+    pub fn add(&mut self, record: &str) -> anyhow::Result<()> {
+        use anyhow::Context;
+        self.text.push_str(record);
+        match &self.path {
+            Some(path) => {
+                std::fs::write(path, &self.text).with_context(|| format!("cannot write {path}"))
+            }
+            None => Ok(()),
+        }
+    }
+}
+
 /// Distinct display names for two engines that report the same name.
 pub fn distinct_names(first: &str, second: &str) -> [String; 2] {
     if first == second {

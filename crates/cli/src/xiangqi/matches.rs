@@ -9,7 +9,7 @@
 use super::play::pgn;
 use super::MatchArgs;
 use crate::matches::process::Process;
-use crate::matches::{distinct_names, Tally};
+use crate::matches::{distinct_names, Records, Tally};
 use anyhow::{anyhow, bail, Context, Result};
 use qi_xiangqi::{Color, Game, Move, Position, Reason, Winner};
 use std::time::{Duration, Instant};
@@ -431,7 +431,7 @@ pub fn run(args: MatchArgs) -> Result<()> {
     let names = distinct_names(&engines[0].name, &engines[1].name);
     let margin = Duration::from_millis(args.timemargin);
     let mut tally = Tally::default();
-    let mut records = String::new();
+    let mut records = Records::new(args.pgn.clone());
     let total = args.rounds * 2;
     for game_index in 0..total {
         let opening = &openings[(game_index / 2) as usize % openings.len()];
@@ -467,11 +467,8 @@ pub fn run(args: MatchArgs) -> Result<()> {
                 ),
                 1,
             );
-        records.push_str(&record);
-        records.push('\n');
-        if let Some(path) = &args.pgn {
-            std::fs::write(path, &records).with_context(|| format!("cannot write {path}"))?;
-        }
+        // PGN games are separated by a blank line.
+        records.add(&format!("{record}\n"))?;
     }
     println!("{}", tally.summary(&names[0], &names[1]));
     Ok(())
