@@ -5,7 +5,8 @@
 //! Each opening (stones given as offsets from the centre, Black first) is played twice with
 //! colours swapped. An engine gets `BEGIN` when it opens an empty board, `BOARD … DONE` the
 //! first time it moves in a game otherwise, and `TURN x,y` after that. Games are written as
-//! SGF (`GM[4]`, coordinates from the top-left corner like Gomocup's).
+//! SGF (`GM[4]`) in the convention the web page reads and writes: Qi's row 1 (`y` 0, `h1`)
+//! is SGF's bottom row, so records open on the page as they were played.
 
 use super::process::{split_command, Process};
 use super::{distinct_names, Records, Tally};
@@ -272,6 +273,7 @@ fn play_game(
 /// The game as SGF.
 fn sgf(played: &Played, size: usize, rule: Rule, names: [&str; 2]) -> String {
     let letter = |v: i64| (b'a' + v as u8) as char;
+    let row = |y: i64| size as i64 - 1 - y;
     let result = match played.winner {
         Some(Color::Black) => "B+",
         Some(Color::White) => "W+",
@@ -286,7 +288,7 @@ fn sgf(played: &Played, size: usize, rule: Rule, names: [&str; 2]) -> String {
     );
     for (i, &(x, y)) in played.moves.iter().enumerate() {
         let colour = if i % 2 == 0 { 'B' } else { 'W' };
-        out.push_str(&format!(";{colour}[{}{}]", letter(x), letter(y)));
+        out.push_str(&format!(";{colour}[{}{}]", letter(x), letter(row(y))));
     }
     out.push_str(")\n");
     out
@@ -373,7 +375,7 @@ mod tests {
     }
 
     #[test]
-    fn sgf_letters_from_the_top_left() {
+    fn sgf_records_read_back_on_the_web_page() {
         let played = Played {
             moves: vec![(7, 7), (8, 8)],
             winner: None,
@@ -381,6 +383,12 @@ mod tests {
         };
         let text = sgf(&played, 15, Rule::Renju, ["A", "B"]);
         assert!(text.starts_with("(;GM[4]FF[4]SZ[15]RU[renju]PB[A]PW[B]RE[0]"));
-        assert!(text.ends_with(";B[hh];W[ii])\n"), "{text}");
+        assert!(text.ends_with(";B[hh];W[ig])\n"), "{text}");
+        // The web page reads it back as the same moves.
+        let record =
+            crate::serve::gomoku_sgf::read(&text, crate::serve::gomoku::Options::default())
+                .unwrap();
+        assert_eq!(record.moves, vec!["h8", "i9"]);
+        assert_eq!(record.options.rule, Rule::Renju);
     }
 }
