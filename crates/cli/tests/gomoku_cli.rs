@@ -254,3 +254,38 @@ fn pbrain_binary_speaks_gomocup() {
     assert!(lines[1].starts_with("name=\"Qi\""));
     assert_eq!(lines[2], "7,7");
 }
+
+#[test]
+fn terminal_game_saves_a_move_list_that_reads_back() {
+    let path = std::env::temp_dir().join(format!("qi-gomoku-Save-{}.txt", std::process::id()));
+    let mut child = Command::new(env!("CARGO_BIN_EXE_qi"))
+        .args(["play", "gomoku", "--movetime", "50"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let input = format!("h8\nsave {}\nsave\nquit\n", path.display());
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("Saved the moves to"), "{text}");
+    assert!(text.contains("Usage: save FILE"), "{text}");
+    let saved = std::fs::read_to_string(&path).unwrap();
+    let _ = std::fs::remove_file(&path);
+    let moves = saved.lines().nth(1).unwrap();
+    assert!(moves.starts_with("h8 "), "{saved}");
+    let again = Command::new(env!("CARGO_BIN_EXE_qi"))
+        .args(["move", "gomoku", "--moves", moves, "--depth", "1", "--json"])
+        .output()
+        .unwrap();
+    assert!(
+        again.status.success(),
+        "{}",
+        String::from_utf8_lossy(&again.stderr)
+    );
+}

@@ -13,7 +13,9 @@ use std::time::Duration;
 
 const HELP: &str = "Moves: a letter and a row number (h8) or x,y (7,7).
 Commands: undo (take back your last move), hint (the engine's suggestion),
-level N (strength 1-10), new (start again), board (show the board), help, quit.";
+level N (strength 1-10), new (start again), board (show the board),
+save FILE (the moves in h8 notation, readable by 'qi move gomoku --moves' and the web page),
+help, quit.";
 
 pub fn run(args: PlayArgs) -> Result<()> {
     let computer = match args.first.to_ascii_lowercase().as_str() {
@@ -112,6 +114,26 @@ fn handle(
             *show = false;
         }
         ["board"] => {}
+        ["save", _] => {
+            // The path as typed (the command words were lower-cased).
+            let path = line.split_whitespace().nth(1).unwrap_or_default();
+            let moves: Vec<String> = board.moves().map(format_point).collect();
+            let text = format!(
+                "# qi gomoku, {} rule, {n}x{n}\n{}\n",
+                board.rule(),
+                moves.join(" "),
+                n = board.size()
+            );
+            match std::fs::write(path, text) {
+                Ok(()) => println!("Saved the moves to {path}."),
+                Err(e) => println!("Cannot write {path}: {e}"),
+            }
+            *show = false;
+        }
+        ["save"] => {
+            println!("Usage: save FILE");
+            *show = false;
+        }
         ["new"] => {
             *board = Board::new(board.size(), board.rule())?;
             engine.clear();
