@@ -1,31 +1,10 @@
 //! End to end: spawn `qi`, check its JSON and its errors.
 
-use serde_json::Value;
+mod common;
+
+use common::cli::{json, qi};
 use std::io::Write;
-use std::process::{Command, Output, Stdio};
-
-fn qi(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_qi"))
-        .args(args)
-        .output()
-        .expect("qi runs")
-}
-
-fn json(args: &[&str]) -> Value {
-    let out = qi(args);
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let text = String::from_utf8(out.stdout).unwrap();
-    assert_eq!(
-        text.trim().lines().count(),
-        1,
-        "exactly one JSON object: {text}"
-    );
-    serde_json::from_str(&text).expect("valid JSON")
-}
+use std::process::{Command, Stdio};
 
 #[test]
 fn count_prints_the_facts_with_their_key_names() {

@@ -1,42 +1,11 @@
 //! End to end: `qi perft|moves|move|play|bench xiangqi` as a user runs them.
 
+mod common;
+
+use common::cli::{fails, json, qi};
 use qi_xiangqi::Position;
-use serde_json::Value;
 use std::io::Write;
-use std::process::{Command, Output, Stdio};
-
-fn qi(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_qi"))
-        .args(args)
-        .output()
-        .expect("qi runs")
-}
-
-fn json(args: &[&str]) -> Value {
-    let out = qi(args);
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let text = String::from_utf8(out.stdout).unwrap();
-    assert_eq!(
-        text.trim().lines().count(),
-        1,
-        "exactly one JSON line: {text}"
-    );
-    serde_json::from_str(&text).unwrap()
-}
-
-/// A failing command: non-zero exit, one line on stderr, no panic.
-fn fails(args: &[&str]) -> String {
-    let out = qi(args);
-    assert!(!out.status.success(), "{args:?} should fail");
-    let err = String::from_utf8(out.stderr).unwrap();
-    assert_eq!(err.trim().lines().count(), 1, "{err}");
-    assert!(!err.contains("panicked"), "{err}");
-    err
-}
+use std::process::{Command, Stdio};
 
 #[test]
 fn perft_and_divide() {
