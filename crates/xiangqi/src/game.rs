@@ -4,7 +4,10 @@
 //! Rules implemented, checked in this order by [`Game::outcome`]:
 //! 1. No legal move: the side to move loses ([`Reason::Checkmate`] when in
 //!    check, else [`Reason::Stalemate`]).
-//! 2. The current position (placement and side to move) occurs for the third
+//! 2. Neither side has an attacking piece (chariot, horse, cannon, soldier):
+//!    generals, advisors and elephants alone cannot mate, so it is a draw
+//!    ([`Reason::InsufficientMaterial`]).
+//! 3. The current position (placement and side to move) occurs for the third
 //!    time since the last capture. The moves from the first of those three
 //!    occurrences to now form the cycle:
 //!    * if every move of exactly one side in the cycle gave check, that side
@@ -13,7 +16,7 @@
 //!      exactly one side chased one and the same enemy piece, that side
 //!      loses ([`Reason::PerpetualChase`]);
 //!    * else it is a draw ([`Reason::Repetition`]).
-//! 3. 120 plies without capture: draw ([`Reason::MoveRule`]).
+//! 4. 120 plies without capture: draw ([`Reason::MoveRule`]).
 //!
 //! A move *chases* piece V ([`Position::chased_by`]) when it gives no check
 //! and, after the move, the mover could legally capture V and could not do
@@ -76,7 +79,7 @@
 use crate::error::GameError;
 use crate::outcome::{Outcome, Reason, Winner};
 use crate::position::{Position, Undo};
-use crate::types::{Color, Move, PieceKind, Square};
+use crate::types::{Color, Move, Piece, PieceKind, Square};
 
 /// Plies without capture after which the game is drawn.
 pub const MOVE_RULE_PLIES: u16 = 120;
@@ -283,6 +286,12 @@ impl Game {
                 reason,
             });
         }
+        if !has_attackers(&self.pos, Color::Red) && !has_attackers(&self.pos, Color::Black) {
+            return Some(Outcome {
+                winner: Winner::Draw,
+                reason: Reason::InsufficientMaterial,
+            });
+        }
         if let Some(o) = self.repetition_outcome() {
             return Some(o);
         }
@@ -368,4 +377,16 @@ fn chased_squares(pos: &Position, s: Color) -> u128 {
         set |= 1 << mv.to().index();
     }
     set
+}
+
+/// Whether `color` still has a piece that can give mate (chariot, horse, cannon, soldier).
+fn has_attackers(pos: &Position, color: Color) -> bool {
+    [
+        PieceKind::Chariot,
+        PieceKind::Horse,
+        PieceKind::Cannon,
+        PieceKind::Soldier,
+    ]
+    .into_iter()
+    .any(|kind| pos.count(Piece::new(color, kind)) > 0)
 }

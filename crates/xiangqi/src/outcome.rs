@@ -47,6 +47,8 @@ pub enum Reason {
     Repetition,
     /// 120 plies (60 moves per side) without a capture: a draw.
     MoveRule,
+    /// Neither side has a chariot, horse, cannon or soldier left: nobody can mate, a draw.
+    InsufficientMaterial,
 }
 
 /// The result of a finished game.

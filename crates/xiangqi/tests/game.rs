@@ -130,8 +130,9 @@ fn perpetual_check_loses_for_the_checker() {
 
 #[test]
 fn idle_repetition_is_a_draw() {
-    // Both generals shuttle: nobody checks or chases.
-    let fen = "4k4/9/9/9/9/9/9/9/9/3K5 w - - 0 1";
+    // Both generals shuttle: nobody checks or chases (the idle soldiers keep mating material
+    // on the board, so the game is not drawn for lack of it).
+    let fen = "4k4/9/9/8p/9/9/P8/9/9/3K5 w - - 0 1";
     let moves = cycle("d0d1 e9e8 d1d0 e8e9", 2);
     assert_eq!(play(fen, &moves), draw(Reason::Repetition));
     // A chariot shuttling without attacking anything.
@@ -142,7 +143,7 @@ fn idle_repetition_is_a_draw() {
 
 #[test]
 fn the_third_occurrence_ends_the_game() {
-    let fen = "4k4/9/9/9/9/9/9/9/9/3K5 w - - 0 1";
+    let fen = "4k4/9/9/8p/9/9/P8/9/9/3K5 w - - 0 1";
     let mut g = Game::from_fen(fen).unwrap();
     assert_eq!(g.repetition_count(), 1);
     for (i, m) in cycle("d0d1 e9e8 d1d0 e8e9", 2).split(' ').enumerate() {
@@ -348,4 +349,19 @@ fn alternating_check_and_chase_is_a_draw() {
     let fen = "9/3k5/3a1R3/9/9/9/3r5/9/4AK3/3C5 b - - 0 22";
     let moves = cycle("d8e8 d0e0 e8d8 e0d0", 2);
     assert_eq!(play(fen, &moves), draw(Reason::Repetition));
+}
+
+#[test]
+fn no_attacking_pieces_on_either_side_is_a_draw() {
+    // Generals, advisors and elephants cannot mate.
+    let bare = "3akab2/9/9/9/9/9/9/9/4A4/2B1K4 w - - 0 1";
+    assert_eq!(play(bare, ""), draw(Reason::InsufficientMaterial));
+    // The general takes the last attacker on the board: the game ends there.
+    let fen = "4k4/4P4/9/9/9/9/9/9/9/3K5 b - - 0 1";
+    assert_eq!(play(fen, "e9e8"), draw(Reason::InsufficientMaterial));
+    // One soldier, even on its own side of the river, is enough to play on.
+    let fen = "3akab2/9/9/9/9/9/P8/9/4A4/2B1K4 w - - 0 1";
+    assert_eq!(play(fen, ""), None);
+    let fen = "4k4/9/9/8p/9/9/9/9/9/3K5 w - - 0 1";
+    assert_eq!(play(fen, ""), None);
 }

@@ -91,6 +91,7 @@ fn reason_text(reason: Reason) -> &'static str {
         Reason::PerpetualChase => "perpetual chase",
         Reason::Repetition => "repetition",
         Reason::MoveRule => "60 moves without a capture",
+        Reason::InsufficientMaterial => "no attacking pieces left on either side",
     }
 }
 
@@ -102,6 +103,7 @@ fn reason_id(reason: Reason) -> &'static str {
         Reason::PerpetualChase => "perpetual_chase",
         Reason::Repetition => "repetition",
         Reason::MoveRule => "move_rule",
+        Reason::InsufficientMaterial => "insufficient_material",
     }
 }
 

@@ -223,6 +223,7 @@ fn verdict_from_rules(winner: Winner, reason: Reason) -> Verdict {
         Reason::PerpetualChase => "perpetual chase",
         Reason::Repetition => "repetition",
         Reason::MoveRule => "60-move rule",
+        Reason::InsufficientMaterial => "no attacking pieces left",
     };
     Verdict {
         winner,

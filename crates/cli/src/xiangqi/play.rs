@@ -106,6 +106,7 @@ fn announce(winner: Winner, reason: Reason, human: Color) -> String {
         Reason::PerpetualChase => "perpetual chase loses",
         Reason::Repetition => "repetition",
         Reason::MoveRule => "60 moves without a capture",
+        Reason::InsufficientMaterial => "no attacking pieces left on either side",
     };
     match winner.color() {
         Some(c) if c == human => format!("You win: {why}."),
