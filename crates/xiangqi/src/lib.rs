@@ -54,6 +54,7 @@ pub mod movegen;
 pub mod notation;
 pub mod outcome;
 pub mod perft;
+pub mod pgn;
 pub mod position;
 mod tables;
 pub mod types;

@@ -14,7 +14,6 @@ pub mod limits;
 pub mod search;
 pub mod tictactoe;
 pub mod xiangqi;
-pub mod xiangqi_pgn;
 pub mod xiangqi_search;
 
 use anyhow::{Context, Result};

@@ -3,8 +3,8 @@
 
 use super::error::ApiError;
 use super::games::{GameAdapter, GameRequest, ImportRequest, Imported, SearchJob};
-use super::xiangqi_pgn::{self as pgn, PgnHeader};
 use super::xiangqi_search::XiangqiSearch;
+use qi_xiangqi::pgn::{self, PgnHeader};
 use qi_xiangqi::{Color, Game, Move, Outcome, PieceKind, Position, Reason, Winner, START_FEN};
 use qi_xiangqi_engine::level::Level;
 use qi_xiangqi_engine::repetition::HistEntry;
@@ -273,6 +273,10 @@ impl GameAdapter for XiangqiAdapter {
         let result = outcome.map_or("*", |o| o.result_str());
         let record = pgn::write(
             &PgnHeader {
+                event: "Qi web game",
+                red: "?",
+                black: "?",
+                extra: &[],
                 start_fen: &start_fen,
                 result,
                 date: &pgn_date(),

@@ -458,16 +458,14 @@ pub fn run(args: MatchArgs) -> Result<()> {
             verdict.reason,
             game.moves().len()
         );
-        let record = pgn(&game, result)
-            .replacen(
-                "[Event \"Qi terminal game\"]",
-                &format!(
-                    "[Event \"qi match\"]\n[Round \"{}\"]\n[Red \"{red_name}\"]\n[Black \"{black_name}\"]\n[Termination \"{}\"]",
-                    game_index + 1,
-                    verdict.reason.replace('"', "'")
-                ),
-                1,
-            );
+        let round = (game_index + 1).to_string();
+        let record = pgn(
+            &game,
+            result,
+            "qi match",
+            [red_name, black_name],
+            &[("Round", &round), ("Termination", &verdict.reason)],
+        );
         // PGN games are separated by a blank line.
         records.add(&format!("{record}\n"))?;
     }

@@ -8,6 +8,7 @@ use crate::terminal::{ask, colours, paint};
 use anyhow::{anyhow, Result};
 use qi_search::score::describe;
 use qi_search::StopFlag;
+use qi_xiangqi::pgn::PgnHeader;
 use qi_xiangqi::{Color, Game, Move, Piece, Position, Reason, Square, Winner};
 use qi_xiangqi_engine::level::Rng;
 use qi_xiangqi_engine::time::Clock;
@@ -115,36 +116,31 @@ fn announce(winner: Winner, reason: Reason, human: Color) -> String {
     }
 }
 
-/// The game as PGN with ICCS moves (the `Format "ICCS"` convention of Xiangqi PGN).
-pub(super) fn pgn(game: &Game, result: &str) -> String {
+/// The game as PGN with upper-case ICCS moves (`H2-E2`, Xiangqi PGN's `Format "ICCS"`),
+/// through the rules crate's writer; `players` are Red and Black, `extra` further tags.
+pub(super) fn pgn(
+    game: &Game,
+    result: &str,
+    event: &str,
+    players: [&str; 2],
+    extra: &[(&str, &str)],
+) -> String {
+    let moves: Vec<String> = game
+        .moves()
+        .iter()
+        .map(|m| m.to_iccs().to_ascii_uppercase())
+        .collect();
     let start = game.start().to_fen();
-    let mut out = String::from("[Game \"Chinese Chess\"]\n[Event \"Qi terminal game\"]\n");
-    out.push_str(&format!("[Result \"{result}\"]\n"));
-    if start != Position::startpos().to_fen() {
-        out.push_str(&format!("[FEN \"{start}\"]\n"));
-    }
-    out.push_str("[Format \"ICCS\"]\n\n");
-    let red_first = game.start().side_to_move() == Color::Red;
-    let mut number = game.start().fullmove_number().max(1);
-    let mut body = Vec::new();
-    for (i, mv) in game.moves().iter().enumerate() {
-        let text = mv.to_iccs().to_ascii_uppercase();
-        let text = format!("{}-{}", &text[..2], &text[2..]);
-        let red_move = (i % 2 == 0) == red_first;
-        if red_move {
-            body.push(format!("{number}. {text}"));
-        } else {
-            if i == 0 {
-                body.push(format!("{number}. ..."));
-            }
-            body.push(text);
-            number += 1;
-        }
-    }
-    body.push(result.to_string());
-    out.push_str(&body.join(" "));
-    out.push('\n');
-    out
+    let header = PgnHeader {
+        event,
+        red: players[0],
+        black: players[1],
+        extra,
+        start_fen: &start,
+        result,
+        date: "????.??.??",
+    };
+    qi_xiangqi::pgn::write(&header, &moves, game.start().side_to_move() == Color::Red)
 }
 
 struct Table {
@@ -344,7 +340,17 @@ fn command(table: &mut Table, line: &str, start: &Game) -> bool {
         "fen" => println!("{}", table.game.position().to_fen()),
         "save" => match words.next() {
             Some(path) => {
-                let text = pgn(&table.game, table.result_text());
+                let players = match table.human {
+                    Color::Red => ["you", "Qi"],
+                    Color::Black => ["Qi", "you"],
+                };
+                let text = pgn(
+                    &table.game,
+                    table.result_text(),
+                    "Qi terminal game",
+                    players,
+                    &[],
+                );
                 match std::fs::write(path, text) {
                     Ok(()) => println!("Saved the game to {path}."),
                     Err(e) => println!("Cannot write {path}: {e}"),
@@ -389,14 +395,14 @@ mod tests {
         for m in ["h2e2", "h9g7", "h0g2"] {
             game.push_str(m).unwrap();
         }
-        let text = pgn(&game, "*");
+        let text = pgn(&game, "*", "test", ["?", "?"], &[]);
         assert!(text.contains("1. H2-E2 H9-G7 2. H0-G2 *"), "{text}");
         assert!(!text.contains("[FEN"));
         let mut game = Game::from_fen("4k4/R8/9/9/9/9/9/9/9/3K5 b - - 0 7").unwrap();
         game.push_str("e9f9").unwrap();
-        let text = pgn(&game, "*");
+        let text = pgn(&game, "*", "test", ["?", "?"], &[]);
         assert!(text.contains("[FEN \"4k4/R8/9/9/9/9/9/9/9/3K5 b - - 0 7\"]"));
-        assert!(text.contains("7. ... E9-F9 *"), "{text}");
+        assert!(text.contains("7... E9-F9 *"), "{text}");
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! Xiangqi game records in PGN: writing a game with ICCS moves, and reading the tags and
 //! moves of a record whose moves are in ICCS, WXF or Chinese notation.
 
-use qi_xiangqi::START_FEN;
+use crate::START_FEN;
 
 /// A record read from PGN text: its start position (the `FEN` tag) and its move texts,
 /// still in whatever notation the record used.
@@ -21,7 +21,16 @@ pub struct PgnError(
 );
 
 /// The PGN tags of an exported game.
+#[derive(Clone, Copy, Debug)]
 pub struct PgnHeader<'a> {
+    /// The `Event` tag.
+    pub event: &'a str,
+    /// The `Red` player (`?` when unknown).
+    pub red: &'a str,
+    /// The `Black` player (`?` when unknown).
+    pub black: &'a str,
+    /// Further tags, written after `Result` (e.g. `Round`, `Termination`).
+    pub extra: &'a [(&'a str, &'a str)],
     /// The start position's FEN, written as a `FEN` tag unless it is the usual start.
     pub start_fen: &'a str,
     /// `1-0`, `0-1`, `1/2-1/2` or `*`.
@@ -30,8 +39,9 @@ pub struct PgnHeader<'a> {
     pub date: &'a str,
 }
 
-/// Writes a game: the usual tags, then the ICCS moves (`h2-e2`) numbered per move pair.
-/// `first_is_red` says whether the first move is Red's (a FEN can give Black the move).
+/// Writes a game: the usual tags, then the ICCS moves (`h2-e2`) numbered per move pair from
+/// the start FEN's move number. `first_is_red` says whether the first move is Red's (a FEN
+/// can give Black the move).
 pub fn write(header: &PgnHeader, iccs_moves: &[String], first_is_red: bool) -> String {
     let mut out = String::new();
     let tag = |out: &mut String, name: &str, value: &str| {
@@ -39,19 +49,29 @@ pub fn write(header: &PgnHeader, iccs_moves: &[String], first_is_red: bool) -> S
         out.push_str(&format!("[{name} \"{value}\"]\n"));
     };
     tag(&mut out, "Game", "Chinese Chess");
-    tag(&mut out, "Event", "Qi web game");
+    tag(&mut out, "Event", header.event);
     tag(&mut out, "Site", "?");
     tag(&mut out, "Date", header.date);
-    tag(&mut out, "Red", "?");
-    tag(&mut out, "Black", "?");
+    tag(&mut out, "Red", header.red);
+    tag(&mut out, "Black", header.black);
     tag(&mut out, "Result", header.result);
+    for (name, value) in header.extra {
+        tag(&mut out, name, value);
+    }
     if !same_position(header.start_fen, START_FEN) {
         tag(&mut out, "FEN", header.start_fen);
     }
     tag(&mut out, "Format", "ICCS");
     out.push('\n');
     let mut words: Vec<String> = Vec::new();
-    let offset = usize::from(!first_is_red);
+    let first_number: usize = header
+        .start_fen
+        .split_whitespace()
+        .nth(5)
+        .and_then(|n| n.parse().ok())
+        .filter(|&n| n >= 1)
+        .unwrap_or(1);
+    let offset = 2 * (first_number - 1) + usize::from(!first_is_red);
     for (i, mv) in iccs_moves.iter().enumerate() {
         let ply = i + offset;
         let dashed = if mv.len() == 4 {
@@ -227,6 +247,10 @@ mod tests {
     #[test]
     fn writes_numbered_iccs_moves_and_a_fen_tag_only_when_needed() {
         let header = PgnHeader {
+            event: "test",
+            red: "?",
+            black: "?",
+            extra: &[],
             start_fen: START_FEN,
             result: "*",
             date: "2026.01.02",
