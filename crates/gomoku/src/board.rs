@@ -1,7 +1,7 @@
 //! The board: stones on a padded grid, with line patterns for every empty point kept up to
 //! date on each move and undo (no full-board rescans in search).
 
-use crate::eval::{cell_value, CellInfo, Threat};
+use crate::eval::{CellInfo, Threat};
 use crate::pattern::{self, Pattern, POW3};
 use crate::rules::{Color, Rule};
 use std::fmt;
@@ -21,6 +21,96 @@ pub const MAX_SIZE: usize = 22;
 pub const DEFAULT_SIZE: usize = 15;
 /// Steps along the four line directions: horizontal, vertical, two diagonals.
 pub const DIRS: [isize; 4] = [1, STRIDE as isize, STRIDE as isize + 1, STRIDE as isize - 1];
+
+/// Per direction, the ten points whose window holds a given point: grid offset from that
+/// point, and the power of three of its slot in their windows (it sits at offset `-k` there).
+const NEIGHBOURS: [[(isize, u32); 10]; 4] = {
+    let mut table = [[(0isize, 0u32); 10]; 4];
+    let mut d = 0;
+    while d < 4 {
+        let mut j = 0;
+        let mut k = -5isize;
+        while k <= 5 {
+            if k != 0 {
+                table[d][j] = (k * DIRS[d], POW3[pattern::slot_const(-k)]);
+                j += 1;
+            }
+            k += 1;
+        }
+        d += 1;
+    }
+    table
+};
+
+/// Words of a [`PointSet`].
+const SET_WORDS: usize = CELLS / 64;
+
+/// A set of grid points, one bit each; iterates in increasing point order (row by row, as a
+/// scan of the board would), so replacing a scan by a set keeps every move order the same.
+#[derive(Clone, Copy, Default, PartialEq, Eq)]
+struct PointSet([u64; SET_WORDS]);
+
+impl PointSet {
+    #[inline]
+    fn insert(&mut self, p: usize) {
+        self.0[p / 64] |= 1 << (p % 64);
+    }
+
+    #[inline]
+    fn remove(&mut self, p: usize) {
+        self.0[p / 64] &= !(1 << (p % 64));
+    }
+
+    /// Puts `p` in or out of the set.
+    #[inline]
+    fn set(&mut self, p: usize, present: bool) {
+        let bit = 1u64 << (p % 64);
+        let word = &mut self.0[p / 64];
+        *word = (*word & !bit) | if present { bit } else { 0 };
+    }
+}
+
+/// The points of a union of sets, in increasing order.
+struct SetIter<'a> {
+    sets: &'a [PointSet],
+    word: usize,
+    bits: u64,
+}
+
+impl<'a> SetIter<'a> {
+    fn new(sets: &'a [PointSet]) -> SetIter<'a> {
+        let mut it = SetIter {
+            sets,
+            word: 0,
+            bits: 0,
+        };
+        it.bits = it.load(0);
+        it
+    }
+
+    #[inline]
+    fn load(&self, word: usize) -> u64 {
+        self.sets.iter().fold(0, |acc, s| acc | s.0[word])
+    }
+}
+
+impl Iterator for SetIter<'_> {
+    type Item = Point;
+
+    #[inline]
+    fn next(&mut self) -> Option<Point> {
+        while self.bits == 0 {
+            self.word += 1;
+            if self.word == SET_WORDS {
+                return None;
+            }
+            self.bits = self.load(self.word);
+        }
+        let bit = self.bits.trailing_zeros() as usize;
+        self.bits &= self.bits - 1;
+        Some((self.word * 64 + bit) as Point)
+    }
+}
 
 /// An empty cell.
 pub const EMPTY: u8 = 0;
@@ -151,9 +241,15 @@ pub struct Board {
     value_sum: [i64; 2],
     /// Stones within two points (5x5 square), per point.
     near: [u8; CELLS],
+    /// Empty points with a stone within two points.
+    near_set: PointSet,
+    /// Empty points per colour and threat class (class `None` is not kept).
+    threat_sets: [[PointSet; Threat::COUNT]; 2],
     history: Vec<(Point, bool)>,
     hash: u64,
-    tables: [&'static [u8]; 2],
+    tables: [&'static pattern::PatternTable; 2],
+    /// The threat class and value of every combination of four direction patterns.
+    cell_values: &'static [CellInfo; crate::eval::CELL_TABLE_SIZE],
 }
 
 impl fmt::Debug for Board {
@@ -184,12 +280,15 @@ impl Board {
             threat_count: [[0; Threat::COUNT]; 2],
             value_sum: [0; 2],
             near: [0; CELLS],
+            near_set: PointSet::default(),
+            threat_sets: [[PointSet::default(); Threat::COUNT]; 2],
             history: Vec::with_capacity(size * size),
             hash: 0,
             tables: [
                 pattern::table(rule.exact_five(Color::Black)),
                 pattern::table(rule.exact_five(Color::White)),
             ],
+            cell_values: crate::eval::cell_value_table(),
         };
         board.threat_count[0][0] = (size * size) as u16;
         board.threat_count[1][0] = (size * size) as u16;
@@ -202,7 +301,7 @@ impl Board {
                     board.keys[1][p][d] = kw as u32;
                     board.refresh_dir(p, d);
                 }
-                board.refresh_info(p);
+                board.refresh_info(p, 0b11);
             }
         }
         Ok(board)
@@ -355,15 +454,18 @@ impl Board {
     pub fn near_points(&self) -> impl Iterator<Item = Point> + '_ {
         let centre = point(self.size / 2, self.size / 2);
         let empty_board = self.history.is_empty();
-        self.empty_points()
-            .filter(move |&p| self.near[p as usize] > 0 || (empty_board && p == centre))
+        SetIter::new(std::slice::from_ref(&self.near_set)).chain(empty_board.then_some(centre))
     }
 
     /// Every empty point where `color` has at least threat class `t`.
     pub fn points_with(&self, color: Color, t: Threat) -> impl Iterator<Item = Point> + '_ {
-        let c = color.index();
-        self.empty_points()
-            .filter(move |&p| self.info[c][p as usize].threat >= t)
+        // Class `None` has no set: every empty point has at least that class.
+        let all = (t == Threat::None).then(|| self.empty_points());
+        let sets = &self.threat_sets[color.index()][(t as usize).max(1)..];
+        let classified = (t != Threat::None).then(|| SetIter::new(sets));
+        all.into_iter()
+            .flatten()
+            .chain(classified.into_iter().flatten())
     }
 
     /// Checks that `(x, y)` can take the next stone.
@@ -406,89 +508,112 @@ impl Board {
         Some(p)
     }
 
+    /// Counts a stone placed (`delta` 1) or removed (-1) at `pi` in the 5x5 square around
+    /// it, and keeps the set of near empty points in step (call after changing the cell).
     fn touch_near(&mut self, pi: usize, delta: i8) {
         for dy in -2isize..=2 {
             for dx in -2isize..=2 {
                 let q = (pi as isize + dy * STRIDE as isize + dx) as usize;
                 self.near[q] = (self.near[q] as i8 + delta) as u8;
+                self.near_set
+                    .set(q, self.near[q] > 0 && self.cells[q] == EMPTY);
             }
         }
     }
 
     /// Adds (or removes) a `color` stone at `pi` to the window keys of the points around it.
+    ///
+    /// Points off the board get keys too (never read): the padding keeps every neighbour
+    /// inside the grid, and skipping the check keeps this loop free of branches.
+    #[inline]
     fn shift_keys(&mut self, pi: usize, color: Color, add: bool) {
-        // Code of the stone in Black's and White's windows: own 1, blocked 2.
+        // Code of the stone in Black's and White's windows: own 1, blocked 2; removing a
+        // stone adds the negated code (wrapping arithmetic undoes the addition exactly).
         let (db, dw) = match color {
             Color::Black => (1u32, 2u32),
             Color::White => (2, 1),
         };
-        for (d, &step) in DIRS.iter().enumerate() {
-            for k in -5isize..=5 {
-                if k == 0 {
-                    continue;
-                }
-                let q = (pi as isize + k * step) as usize;
-                if self.cells[q] == WALL {
-                    continue;
-                }
-                // From q, the stone sits at offset -k.
-                let pw = POW3[pattern::slot(-k as i32)];
-                let kb = &mut self.keys[0][q][d];
-                let kw_delta = dw * pw;
-                if add {
-                    *kb += db * pw;
-                    self.keys[1][q][d] += kw_delta;
-                } else {
-                    *kb -= db * pw;
-                    self.keys[1][q][d] -= kw_delta;
-                }
+        let (db, dw) = if add {
+            (db, dw)
+        } else {
+            (db.wrapping_neg(), dw.wrapping_neg())
+        };
+        let [kb, kw] = &mut *self.keys;
+        for (d, neighbours) in NEIGHBOURS.iter().enumerate() {
+            for &(offset, pw) in neighbours {
+                let q = pi.wrapping_add_signed(offset);
+                kb[q][d] = kb[q][d].wrapping_add(db.wrapping_mul(pw));
+                kw[q][d] = kw[q][d].wrapping_add(dw.wrapping_mul(pw));
             }
         }
     }
 
+    /// Recomputes the patterns and point values that a stone placed or removed at `pi`
+    /// changes: the ten points on each of its four lines, and `pi` itself.
+    ///
+    /// Points off the board are visited too: they are never empty, so their patterns stay
+    /// empty and nothing about them changes; masking the index keeps it in the grid.
     fn refresh_around(&mut self, pi: usize) {
-        for (d, &step) in DIRS.iter().enumerate() {
-            for k in -5isize..=5 {
-                let q = (pi as isize + k * step) as usize;
-                if self.cells[q] == WALL {
-                    continue;
-                }
-                if self.refresh_dir(q, d) && k != 0 {
-                    self.refresh_info(q);
+        for (d, neighbours) in NEIGHBOURS.iter().enumerate() {
+            for &(offset, _) in neighbours {
+                let q = pi.wrapping_add_signed(offset) & (CELLS - 1);
+                let changed = self.refresh_dir(q, d);
+                if changed != 0 {
+                    self.refresh_info(q, changed);
                 }
             }
+            self.refresh_dir(pi, d);
         }
-        self.refresh_info(pi);
+        self.refresh_info(pi, 0b11);
     }
 
-    /// Recomputes the patterns of `q` along direction `d`; whether any changed.
+    /// Recomputes the patterns of `q` along direction `d`; which colours' changed (bit 0
+    /// Black, bit 1 White).
     #[inline]
-    fn refresh_dir(&mut self, q: usize, d: usize) -> bool {
+    fn refresh_dir(&mut self, q: usize, d: usize) -> u8 {
+        let q = q & (CELLS - 1);
         let (b, w) = if self.cells[q] != EMPTY {
             (0, 0)
         } else {
+            let mask = pattern::TABLE_SIZE - 1;
             (
-                self.tables[0][self.keys[0][q][d] as usize],
-                self.tables[1][self.keys[1][q][d] as usize],
+                self.tables[0][self.keys[0][q][d] as usize & mask],
+                self.tables[1][self.keys[1][q][d] as usize & mask],
             )
         };
-        let changed = self.pat[0][q][d] != b || self.pat[1][q][d] != w;
+        let changed = (self.pat[0][q][d] != b) as u8 | ((self.pat[1][q][d] != w) as u8) << 1;
         self.pat[0][q][d] = b;
         self.pat[1][q][d] = w;
         changed
     }
 
-    fn refresh_info(&mut self, q: usize) {
+    /// Recomputes the threat class and value of `q` for the colours in `colours` (bit 0
+    /// Black, bit 1 White), with the counts and sets that follow them.
+    #[inline]
+    fn refresh_info(&mut self, q: usize, colours: u8) {
+        let q = q & (CELLS - 1);
+        let empty = self.cells[q] == EMPTY;
         for c in 0..2 {
+            if colours & (1 << c) == 0 {
+                continue;
+            }
             let old = self.info[c][q];
-            let new = if self.cells[q] == EMPTY {
-                cell_value(&self.pat[c][q])
+            let new = if empty {
+                self.cell_values[crate::eval::cell_value_index(&self.pat[c][q])]
             } else {
                 CellInfo::default()
             };
             if old != new {
                 self.threat_count[c][old.threat as usize] -= 1;
                 self.threat_count[c][new.threat as usize] += 1;
+                if old.threat != new.threat {
+                    if old.threat != Threat::None {
+                        self.threat_sets[c][old.threat as usize].remove(q);
+                    }
+                    if new.threat != Threat::None {
+                        self.threat_sets[c][new.threat as usize].insert(q);
+                    }
+                }
                 self.value_sum[c] += new.value as i64 - old.value as i64;
                 self.info[c][q] = new;
             }
@@ -565,5 +690,91 @@ impl fmt::Display for Board {
             writeln!(f)?;
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::{rngs::StdRng, Rng, SeedableRng};
+
+    /// Checks every incrementally kept field against a computation from the cells alone.
+    fn assert_consistent(board: &Board) {
+        let mut counts = [[0u16; Threat::COUNT]; 2];
+        let mut sums = [0i64; 2];
+        for q in 0..CELLS {
+            let on_board = board.cells[q] != WALL;
+            if !on_board {
+                continue;
+            }
+            let empty = board.cells[q] == EMPTY;
+            let near = (-2isize..=2)
+                .flat_map(|dy| (-2isize..=2).map(move |dx| dy * STRIDE as isize + dx))
+                .filter(|&o| matches!(board.cells[(q as isize + o) as usize], 1 | 2))
+                .count();
+            assert_eq!(board.near[q] as usize, near, "near count at {q}");
+            let in_near_set = board.near_points().any(|p| p as usize == q);
+            let expect_near =
+                empty && (near > 0 || (board.stones() == 0 && q == board_centre(board)));
+            assert_eq!(in_near_set, expect_near, "near set at {q}");
+            for (c, color) in [Color::Black, Color::White].into_iter().enumerate() {
+                let mut pats = [0u8; 4];
+                for (d, &step) in DIRS.iter().enumerate() {
+                    let key = line_key(&board.cells, q, step, color);
+                    assert_eq!(board.keys[c][q][d] as usize, key, "key at {q} dir {d}");
+                    pats[d] = if empty { board.tables[c][key] } else { 0 };
+                    assert_eq!(board.pat[c][q][d], pats[d], "pattern at {q} dir {d}");
+                }
+                let info = if empty {
+                    crate::eval::compute_cell_value(&pats)
+                } else {
+                    CellInfo::default()
+                };
+                assert_eq!(board.info[c][q], info, "info at {q}");
+                counts[c][info.threat as usize] += 1;
+                sums[c] += info.value as i64;
+                for t in 1..Threat::COUNT {
+                    let in_set = board.threat_sets[c][t].0[q / 64] >> (q % 64) & 1 == 1;
+                    assert_eq!(in_set, info.threat as usize == t, "threat set at {q}");
+                }
+            }
+        }
+        assert_eq!(board.threat_count, counts);
+        assert_eq!(board.value_sum, sums);
+    }
+
+    fn board_centre(board: &Board) -> usize {
+        point(board.size / 2, board.size / 2) as usize
+    }
+
+    #[test]
+    fn incremental_state_matches_a_recomputation_through_random_games() {
+        let mut rng = StdRng::seed_from_u64(7);
+        for (size, rule) in [
+            (15, Rule::Freestyle),
+            (15, Rule::Renju),
+            (5, Rule::Standard),
+            (22, Rule::Freestyle),
+            (9, Rule::Renju),
+        ] {
+            let mut board = Board::new(size, rule).unwrap();
+            assert_consistent(&board);
+            for _ in 0..60 {
+                let empty: Vec<Point> = board.empty_points().collect();
+                if empty.is_empty() || (board.stones() > 0 && rng.random_bool(0.25)) {
+                    board.undo();
+                } else {
+                    // Mostly near the stones, as games and searches play.
+                    let near: Vec<Point> = board.near_points().collect();
+                    let pool = if near.is_empty() || rng.random_bool(0.2) {
+                        &empty
+                    } else {
+                        &near
+                    };
+                    board.play(pool[rng.random_range(0..pool.len())]);
+                }
+                assert_consistent(&board);
+            }
+        }
     }
 }

@@ -48,10 +48,21 @@ const PATTERN_VALUE: [i32; 11] = [0, 0, 6, 20, 25, 80, 100, 600, 600, 4000, 0];
 /// The threat class and value of a point from its four direction patterns (a table lookup).
 #[inline]
 pub fn cell_value(pats: &[u8; 4]) -> CellInfo {
-    static TABLE: std::sync::OnceLock<Vec<CellInfo>> = std::sync::OnceLock::new();
-    let table = TABLE.get_or_init(|| {
-        (0..11 * 11 * 11 * 11)
-            .map(|i| {
+    cell_value_table()[cell_value_index(pats)]
+}
+
+/// Entries of [`cell_value_table`]: 11^4 pattern combinations rounded up to a power of
+/// two, so that a masked index needs no bounds check.
+pub const CELL_TABLE_SIZE: usize = 1 << 14;
+
+/// The table behind [`cell_value`], indexed by [`cell_value_index`].
+pub fn cell_value_table() -> &'static [CellInfo; CELL_TABLE_SIZE] {
+    static TABLE: std::sync::OnceLock<Box<[CellInfo; CELL_TABLE_SIZE]>> =
+        std::sync::OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut table = Box::new([CellInfo::default(); CELL_TABLE_SIZE]);
+        for (i, entry) in table.iter_mut().enumerate().take(11 * 11 * 11 * 11) {
+            *entry = {
                 let p = [
                     (i % 11) as u8,
                     (i / 11 % 11) as u8,
@@ -59,12 +70,17 @@ pub fn cell_value(pats: &[u8; 4]) -> CellInfo {
                     (i / 1331) as u8,
                 ];
                 compute_cell_value(&p)
-            })
-            .collect()
-    });
-    let i =
-        pats[0] as usize + 11 * pats[1] as usize + 121 * pats[2] as usize + 1331 * pats[3] as usize;
-    table[i]
+            };
+        }
+        table
+    })
+}
+
+/// The index of four direction patterns in [`cell_value_table`].
+#[inline]
+pub fn cell_value_index(pats: &[u8; 4]) -> usize {
+    (pats[0] as usize + 11 * pats[1] as usize + 121 * pats[2] as usize + 1331 * pats[3] as usize)
+        & (CELL_TABLE_SIZE - 1)
 }
 
 /// [`cell_value`] computed directly.

@@ -55,6 +55,15 @@ pub fn generate(board: &Board, generator: Generator, cap: usize, out: &mut Vec<P
     }
 }
 
+/// Room for the candidates of most positions without growing the buffer.
+const TYPICAL_CANDIDATES: usize = 96;
+
+/// A sort key that puts higher scores first and, among equal scores, lower points first.
+#[inline]
+fn order_key(score: i32, p: Point) -> u64 {
+    ((i32::MAX as i64 - score as i64) as u64) << 16 | p as u64
+}
+
 fn threat_moves(board: &Board, cap: usize, out: &mut Vec<Point>) {
     let me = board.to_move();
     let opp = me.other();
@@ -71,27 +80,33 @@ fn threat_moves(board: &Board, cap: usize, out: &mut Vec<Point>) {
         return;
     }
     let forced = board.threats_at_least(opp, Threat::WinFour) > 0;
-    let mut scored: Vec<(i32, Point)> = if forced {
-        board
-            .empty_points()
-            .filter(|&p| {
-                board.info(me, p).threat >= Threat::Four
-                    || board.info(opp, p).threat >= Threat::Four
-            })
-            .filter(|&p| is_legal(board, p))
-            .map(|p| (point_score(board, p), p))
-            .collect()
-    } else {
-        board
-            .near_points()
-            .filter(|&p| is_legal(board, p))
-            .map(|p| (point_score(board, p), p))
-            .collect()
+    // Scores and points packed into one sortable key: this runs at every node.
+    let mut keys: Vec<u64> = Vec::with_capacity(TYPICAL_CANDIDATES);
+    let mut add = |p: Point| {
+        if is_legal(board, p) {
+            keys.push(order_key(point_score(board, p), p));
+        }
     };
-    scored.sort_unstable_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
-    // Defences against an open three are never cut: dropping one could lose at once.
-    if cap > 0 && scored.len() > cap && !forced {
-        scored.truncate(cap);
+    if forced {
+        // Every point that makes or stops a four (both sets hold only empty points).
+        let mut points: Vec<Point> = board
+            .points_with(me, Threat::Four)
+            .chain(board.points_with(opp, Threat::Four))
+            .collect();
+        points.sort_unstable();
+        points.dedup();
+        points.into_iter().for_each(&mut add);
+    } else {
+        board.near_points().for_each(&mut add);
     }
-    out.extend(scored.into_iter().map(|(_, p)| p));
+    let n = keys.len();
+    // Defences against an open three are never cut: dropping one could lose at once.
+    let keep = if cap > 0 && n > cap && !forced {
+        keys.select_nth_unstable(cap - 1);
+        cap
+    } else {
+        n
+    };
+    keys[..keep].sort_unstable();
+    out.extend(keys[..keep].iter().map(|&k| (k & 0xFFFF) as Point));
 }

@@ -92,6 +92,11 @@ pub const POW3: [u32; 10] = [1, 3, 9, 27, 81, 243, 729, 2187, 6561, 19683];
 /// Window slot (0..10) of line offset `k` (-5..=5, not 0).
 #[inline]
 pub fn slot(k: i32) -> usize {
+    slot_const(k as isize)
+}
+
+/// [`slot`] for constant tables.
+pub const fn slot_const(k: isize) -> usize {
     if k < 0 {
         (k + 5) as usize
     } else {
@@ -100,10 +105,23 @@ pub fn slot(k: i32) -> usize {
 }
 
 /// The classification tables: index 0 counts five or more as a win, index 1 exactly five.
-pub fn table(exact: bool) -> &'static [u8] {
-    static TABLES: OnceLock<[Vec<u8>; 2]> = OnceLock::new();
-    let t = TABLES.get_or_init(|| [build(false), build(true)]);
+pub fn table(exact: bool) -> &'static PatternTable {
+    static TABLES: OnceLock<[Box<PatternTable>; 2]> = OnceLock::new();
+    let t = TABLES.get_or_init(|| [padded(build(false)), padded(build(true))]);
     &t[exact as usize]
+}
+
+/// Entries of a [`PatternTable`]: the keys rounded up to a power of two, so that a key
+/// masked with `TABLE_SIZE - 1` indexes it without a bounds check.
+pub const TABLE_SIZE: usize = 1 << 16;
+
+/// Pattern (as `u8`) per window key; the entries past [`KEYS`] are never read.
+pub type PatternTable = [u8; TABLE_SIZE];
+
+fn padded(memo: Vec<u8>) -> Box<PatternTable> {
+    let mut table = Box::new([0u8; TABLE_SIZE]);
+    table[..memo.len()].copy_from_slice(&memo);
+    table
 }
 
 /// Classifies a window given as eleven cells (offset -5..=5; the centre must be [`OWN`]).

@@ -352,26 +352,27 @@ impl ThreatSearch {
 
 /// Empty points where `color` makes a four or better, strongest first.
 pub fn fours(board: &Board, color: Color) -> Vec<Point> {
-    let mut v: Vec<(u8, i32, Point)> = board
-        .points_with(color, Threat::Four)
-        .map(|p| {
-            let i = board.info(color, p);
-            (i.threat as u8, i.value, p)
-        })
-        .collect();
-    v.sort_unstable_by(|a, b| b.0.cmp(&a.0).then(b.1.cmp(&a.1)).then(a.2.cmp(&b.2)));
-    v.into_iter().map(|(_, _, p)| p).collect()
+    strongest_first(board, color, Threat::Four)
 }
 
 /// Empty points where `color` makes an open three or better, strongest first.
 pub fn threes(board: &Board, color: Color) -> Vec<Point> {
-    let mut v: Vec<(u8, i32, Point)> = board
-        .points_with(color, Threat::Three)
+    strongest_first(board, color, Threat::Three)
+}
+
+/// Empty points where `color` makes at least `least`: by threat class, then value (both
+/// highest first), then point.
+fn strongest_first(board: &Board, color: Color, least: Threat) -> Vec<Point> {
+    // One packed key per point sorts faster than tuples compared field by field.
+    let mut keys: Vec<u64> = board
+        .points_with(color, least)
         .map(|p| {
             let i = board.info(color, p);
-            (i.threat as u8, i.value, p)
+            let weaker = (Threat::Five as u64 - i.threat as u64) << 48;
+            let lower = ((i32::MAX as i64 - i.value as i64) as u64 & 0xFFFF_FFFF) << 16;
+            weaker | lower | p as u64
         })
         .collect();
-    v.sort_unstable_by(|a, b| b.0.cmp(&a.0).then(b.1.cmp(&a.1)).then(a.2.cmp(&b.2)));
-    v.into_iter().map(|(_, _, p)| p).collect()
+    keys.sort_unstable();
+    keys.into_iter().map(|k| (k & 0xFFFF) as Point).collect()
 }
