@@ -489,8 +489,7 @@ impl Board {
         self.hash ^= zobrist()[color.index()][pi];
         self.history.push((p, five));
         self.touch_near(pi, 1);
-        self.shift_keys(pi, color, true);
-        self.refresh_around(pi);
+        self.update_lines(pi, color, true);
     }
 
     /// Takes back the last move, returning its point.
@@ -503,8 +502,7 @@ impl Board {
         self.cells[pi] = EMPTY;
         self.hash ^= zobrist()[color.index()][pi];
         self.touch_near(pi, -1);
-        self.shift_keys(pi, color, false);
-        self.refresh_around(pi);
+        self.update_lines(pi, color, false);
         Some(p)
     }
 
@@ -521,12 +519,15 @@ impl Board {
         }
     }
 
-    /// Adds (or removes) a `color` stone at `pi` to the window keys of the points around it.
+    /// After a `color` stone was placed at `pi` (`add`) or taken from it, updates the window
+    /// keys of the ten points on each of its four lines, their patterns and point values,
+    /// and those of `pi` itself, in one pass.
     ///
-    /// Points off the board get keys too (never read): the padding keeps every neighbour
-    /// inside the grid, and skipping the check keeps this loop free of branches.
+    /// Points off the board and occupied points get keys too (never read) but keep empty
+    /// patterns: the padding keeps every neighbour inside the grid, so the loop needs no
+    /// bounds test, and masking the index lets the compiler drop its checks.
     #[inline]
-    fn shift_keys(&mut self, pi: usize, color: Color, add: bool) {
+    fn update_lines(&mut self, pi: usize, color: Color, add: bool) {
         // Code of the stone in Black's and White's windows: own 1, blocked 2; removing a
         // stone adds the negated code (wrapping arithmetic undoes the addition exactly).
         let (db, dw) = match color {
@@ -538,27 +539,24 @@ impl Board {
         } else {
             (db.wrapping_neg(), dw.wrapping_neg())
         };
-        let [kb, kw] = &mut *self.keys;
+        let mask = pattern::TABLE_SIZE - 1;
         for (d, neighbours) in NEIGHBOURS.iter().enumerate() {
             for &(offset, pw) in neighbours {
-                let q = pi.wrapping_add_signed(offset);
-                kb[q][d] = kb[q][d].wrapping_add(db.wrapping_mul(pw));
-                kw[q][d] = kw[q][d].wrapping_add(dw.wrapping_mul(pw));
-            }
-        }
-    }
-
-    /// Recomputes the patterns and point values that a stone placed or removed at `pi`
-    /// changes: the ten points on each of its four lines, and `pi` itself.
-    ///
-    /// Points off the board are visited too: they are never empty, so their patterns stay
-    /// empty and nothing about them changes; masking the index keeps it in the grid.
-    fn refresh_around(&mut self, pi: usize) {
-        for (d, neighbours) in NEIGHBOURS.iter().enumerate() {
-            for &(offset, _) in neighbours {
                 let q = pi.wrapping_add_signed(offset) & (CELLS - 1);
-                let changed = self.refresh_dir(q, d);
+                let kb = self.keys[0][q][d].wrapping_add(db.wrapping_mul(pw));
+                let kw = self.keys[1][q][d].wrapping_add(dw.wrapping_mul(pw));
+                self.keys[0][q][d] = kb;
+                self.keys[1][q][d] = kw;
+                if self.cells[q] != EMPTY {
+                    continue;
+                }
+                let b = self.tables[0][kb as usize & mask];
+                let w = self.tables[1][kw as usize & mask];
+                let changed =
+                    (self.pat[0][q][d] != b) as u8 | ((self.pat[1][q][d] != w) as u8) << 1;
                 if changed != 0 {
+                    self.pat[0][q][d] = b;
+                    self.pat[1][q][d] = w;
                     self.refresh_info(q, changed);
                 }
             }
