@@ -196,17 +196,32 @@ pub fn explain<G: Game, D: Describer<G>>(
     });
     let _ = writeln!(
         out,
-        "\nbest move: {best} ({}); the tree has {} nodes, {} leaves and {} cutoffs; the search counted {} nodes, {} leaves and {} cutoffs\n",
+        "\nbest move: {best} ({}); the tree has {}; the search counted {}\n",
         renderer.value(result.score),
-        tree.size(),
-        tree.leaves(),
-        tree.cutoffs(),
-        result.stats.nodes,
-        result.stats.leaves,
-        result.stats.beta_cutoffs,
+        counts(
+            tree.size() as u64,
+            tree.leaves() as u64,
+            tree.cutoffs() as u64
+        ),
+        counts(
+            result.stats.nodes,
+            result.stats.leaves,
+            result.stats.beta_cutoffs
+        ),
     );
     out.push_str(&table);
     Ok(out)
+}
+
+/// "N nodes, L leaves and C cutoffs", in the singular where it is one.
+fn counts(nodes: u64, leaves: u64, cutoffs: u64) -> String {
+    let n = |count: u64, what: &str| format!("{count} {what}{}", if count == 1 { "" } else { "s" });
+    format!(
+        "{}, {} and {}",
+        n(nodes, "node"),
+        n(leaves, if leaves == 1 { "leaf" } else { "leave" }),
+        n(cutoffs, "cutoff")
+    )
 }
 
 /// What the marks in the tree mean, for the algorithm shown.

@@ -79,7 +79,7 @@ pub fn rows<G: Game>(game: &G, depth: u32) -> Vec<Row> {
 /// The rows as an aligned table; `value` shows a root value in the reader's view.
 pub fn format(rows: &[Row], value: impl Fn(Score) -> String) -> String {
     let mut out = format!(
-        "{:<28}{:>10}{:>10}{:>10}  {:<12}of minimax\n",
+        "{:<28}{:>10}{:>10}{:>10}  {:<16}of minimax\n",
         "algorithm", "nodes", "leaves", "cutoffs", "value"
     );
     let baseline = rows.first().filter(|r| r.complete).map(|r| r.nodes as f64);
@@ -90,7 +90,7 @@ pub fn format(rows: &[Row], value: impl Fn(Score) -> String) -> String {
         };
         if r.complete {
             out.push_str(&format!(
-                "{:<28}{:>10}{:>10}{:>10}  {:<12}{share}\n",
+                "{:<28}{:>10}{:>10}{:>10}  {:<16}{share}\n",
                 r.name,
                 r.nodes,
                 r.leaves,

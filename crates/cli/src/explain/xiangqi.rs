@@ -34,8 +34,9 @@ pub struct Split {
     pub piece_square: Score,
     /// The evaluation minus the two above.
     pub rest: Score,
-    /// Whether a side has no attacking piece left (the evaluation then scales down).
-    pub no_attackers: bool,
+    /// Whether the side ahead has no attacking piece left: the evaluation then scales its
+    /// advantage down, as it cannot mate.
+    pub scaled_down: bool,
 }
 
 /// The parts of `game`'s evaluation, from Red's view.
@@ -66,11 +67,12 @@ pub fn split(game: &XiangqiGame) -> Split {
         Color::Red => game.evaluate(),
         Color::Black => -game.evaluate(),
     };
+    let ahead = if red > 0 { 0 } else { 1 };
     Split {
         material,
         piece_square,
         rest: red - material - piece_square,
-        no_attackers: attackers.contains(&0),
+        scaled_down: red != 0 && attackers[ahead] == 0,
     }
 }
 
@@ -105,8 +107,8 @@ impl Describer<XiangqiGame> for XiangqiDescriber {
         let s = split(game);
         let sign = if view == Player::First { 1 } else { -1 };
         let total = sign * (s.material + s.piece_square + s.rest);
-        let scaled = if s.no_attackers {
-            " (scaled down: a side without attacking pieces cannot mate)"
+        let scaled = if s.scaled_down {
+            " (scaled down: the side ahead has no attacking piece to mate with)"
         } else {
             ""
         };
