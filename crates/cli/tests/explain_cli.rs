@@ -380,6 +380,7 @@ fn bad_input_is_one_line_and_no_panic() {
         &["explain", "xiangqi", "--fen", "not a fen"],
         &["explain", "xiangqi", "--moves", "a0a5"],
         &["explain", "xiangqi", "--depth", "40"],
+        &["explain", "xiangqi", "--top", "all", "--depth", "6"],
         &[
             "explain",
             "xiangqi",

@@ -23,6 +23,9 @@ use render::Renderer;
 use std::fmt::Write;
 use std::str::FromStr;
 
+/// The most nodes an explained search may visit (the tree is drawn only up to --max-nodes).
+const RECORD_CAP: u64 = 100_000;
+
 /// How many moves each node keeps: `all`, or the best `N`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Top {
@@ -131,12 +134,17 @@ pub fn explain<G: Game, D: Describer<G>>(
     };
     let mut recorder = TreeRecorder::new();
     let mut searcher = Searcher::<Restricted<G>>::new(config);
-    let result = searcher.search_observed(
-        &restricted,
-        &Limits::depth(settings.depth),
-        &mut recorder,
-        |_| {},
-    );
+    // The recorder keeps every node in memory: stop a search too big to show.
+    let limits = Limits {
+        nodes: Some(RECORD_CAP),
+        ..Limits::depth(settings.depth)
+    };
+    let result = searcher.search_observed(&restricted, &limits, &mut recorder, |_| {});
+    if result.stats.depth < settings.depth {
+        bail!(
+            "the search needs more than {RECORD_CAP} nodes, too many to explain: lower --depth or --top"
+        );
+    }
     let Some(tree) = recorder.into_trees().pop() else {
         bail!("the game is already over: nothing to search");
     };

@@ -4,7 +4,7 @@ use qi_search::{Algorithm, Game, Limits, Score, SearchConfig, Searcher, Transpos
 use std::sync::Arc;
 
 /// A search stops here rather than run for minutes; its row then says so.
-pub const NODE_CAP: u64 = 2_000_000;
+pub const NODE_CAP: u64 = 1_000_000;
 
 /// One configuration's figures.
 #[derive(Clone, Debug)]
