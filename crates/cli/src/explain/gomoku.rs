@@ -88,23 +88,21 @@ impl Describer<Gomoku> for GomokuDescriber {
     }
 
     fn evaluation(&self) -> String {
-        "the engine's pattern evaluation: every empty point is scored by the shapes a stone there would make on its four lines (five, fours, open threes, twos), summed per side, the mover's sum weighing a little more than the other's. Shown with the shapes on the board: per side, the five-point windows free of enemy stones by the stones in them ('Black 3s 1 2s 4': one window with three black stones, four with two).".into()
+        "the engine's pattern evaluation: every empty point is scored by the shapes a stone there would make on its four lines (five, fours, open threes, twos), summed per side, the mover's sum weighing a little more than the other's. Shown with the shapes on the board: per side, the five-point windows free of enemy stones, counted by the stones in them ('Black 0/1/4': no window with four black stones, one with three, four with two).".into()
     }
 
     fn terms(&self, game: &Gomoku, view: Player) -> Terms {
         let board = game.board();
         let side = |player: Player| {
             let w = open_windows(&board, color(player));
-            format!(
-                "{} 4s {} 3s {} 2s {}",
-                self.player(player),
-                w[4],
-                w[3],
-                w[2]
-            )
+            format!("{} {}/{}/{}", self.player(player), w[4], w[3], w[2])
         };
         Terms {
-            text: format!("{}; {}", side(view), side(view.other())),
+            text: format!(
+                "open windows with 4/3/2 stones: {}, {}",
+                side(view),
+                side(view.other())
+            ),
             total: None,
         }
     }
