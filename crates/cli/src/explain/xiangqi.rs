@@ -100,7 +100,17 @@ impl Describer<XiangqiGame> for XiangqiDescriber {
     }
 
     fn evaluation(&self) -> String {
-        "the engine's evaluation: material (chariot 600, cannon 290, horse 270, advisor and elephant 110, soldier 30 in the middle game) plus piece-square bonuses, both blended from middle game to end game as attacking material comes off, plus the rest: mobility, palace safety, cannon and horse threats, and a tempo bonus for the mover.".into()
+        // The values are read from the engine's table, so the words follow its tuning.
+        let mg = |kind: PieceKind| MATERIAL[kind as usize].0;
+        format!(
+            "the engine's evaluation: material (middle game: chariot {}, cannon {}, horse {}, advisor {}, elephant {}, soldier {}) plus piece-square bonuses, both blended from middle game to end game as attacking material comes off, plus the rest: mobility, palace safety, cannon and horse threats, and a tempo bonus for the mover.",
+            mg(PieceKind::Chariot),
+            mg(PieceKind::Cannon),
+            mg(PieceKind::Horse),
+            mg(PieceKind::Advisor),
+            mg(PieceKind::Elephant),
+            mg(PieceKind::Soldier),
+        )
     }
 
     fn terms(&self, game: &XiangqiGame, view: Player) -> Terms {
