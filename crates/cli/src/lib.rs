@@ -4,6 +4,7 @@
 //! declares the verbs and dispatches. Errors are printed as one line on stderr with a
 //! non-zero exit status, never as a panic.
 
+pub mod explain;
 pub mod gomoku;
 pub mod matches;
 pub mod output;
@@ -117,7 +118,11 @@ enum MovesGame {
 #[derive(Subcommand, Debug)]
 enum ExplainGame {
     /// Tic-tac-toe.
-    Tictactoe(tictactoe::ExplainArgs),
+    Tictactoe(explain::tictactoe::Args),
+    /// Gomoku.
+    Gomoku(explain::gomoku::Args),
+    /// Xiangqi.
+    Xiangqi(explain::xiangqi::Args),
 }
 
 #[derive(clap::Args, Debug)]
@@ -185,7 +190,9 @@ fn dispatch(command: Command) -> anyhow::Result<()> {
         Command::Best(BestGame::Tictactoe(a)) => tictactoe::best(a),
         Command::Move(MoveGame::Tictactoe(a)) => tictactoe::best_move(a),
         Command::Move(MoveGame::Gomoku(a)) => gomoku::best_move(a),
-        Command::Explain(ExplainGame::Tictactoe(a)) => tictactoe::explain(a),
+        Command::Explain(ExplainGame::Tictactoe(a)) => explain::tictactoe::explain(a),
+        Command::Explain(ExplainGame::Gomoku(a)) => explain::gomoku::explain(a),
+        Command::Explain(ExplainGame::Xiangqi(a)) => explain::xiangqi::explain(a),
         Command::Bench(BenchCommand {
             game: Some(BenchGame::Gomoku(a)),
             ..

@@ -31,7 +31,9 @@ pub mod tt;
 pub use game::{Game, Outcome, Player};
 pub use level::{Level, LevelError};
 pub use limits::{Limits, StopFlag};
-pub use observer::{NoObserver, NodeKind, Observer, TraceNode, TreeRecorder};
+pub use observer::{
+    NoObserver, NodeKind, NodeLabel, Observer, Reason, Role, TraceNode, TreeRecorder, ValueBound,
+};
 pub use score::{Score, INFINITY as INFINITY_SCORE};
 pub use search::{
     outcome_score, search, Algorithm, IterationInfo, SearchConfig, SearchResult, Searcher,

@@ -588,7 +588,7 @@ impl<G: Game> Searcher<G> {
             }
         }
         self.move_buffers[ply] = moves;
-        obs.leave(ply, v, NodeKind::Exact);
+        obs.leave(ply, v, self.finished_kind());
         v
     }
 
@@ -631,7 +631,7 @@ impl<G: Game> Searcher<G> {
             }
         }
         self.move_buffers[ply] = moves;
-        obs.leave(ply, -v, NodeKind::Exact);
+        obs.leave(ply, -v, self.finished_kind());
         v
     }
 
@@ -673,7 +673,7 @@ impl<G: Game> Searcher<G> {
             }
         }
         self.move_buffers[ply] = moves;
-        obs.leave(ply, best, NodeKind::Exact);
+        obs.leave(ply, best, self.finished_kind());
         best
     }
 
@@ -809,6 +809,16 @@ impl<G: Game> Searcher<G> {
         }
         obs.leave(ply, best, kind);
         best
+    }
+
+    /// What the observer hears of a node left after its move loop: a search stopped inside
+    /// it leaves a partial value.
+    fn finished_kind(&self) -> NodeKind {
+        if self.aborted {
+            NodeKind::Aborted
+        } else {
+            NodeKind::Exact
+        }
     }
 
     /// The value of a terminal state or of a state at the depth limit, if this is one.

@@ -2,17 +2,15 @@
 //!
 //! Squares are numbered 1–9 row by row for people; the library counts 0–8.
 
-mod explain;
 mod play;
 
-pub use explain::explain;
 pub use play::{play, PlayArgs};
 
 use crate::output::{print_json, score_fields, stats_fields};
 use anyhow::{bail, Context, Result};
 use clap::Args;
-use qi_search::{Algorithm, Game};
-use qi_tictactoe::{facts, Board, EngineOptions, Square, TicTacToe};
+use qi_search::Algorithm;
+use qi_tictactoe::{facts, Board, EngineOptions, Square};
 use serde_json::json;
 use std::time::Duration;
 
@@ -285,32 +283,4 @@ pub fn best_move(args: MoveArgs) -> Result<()> {
         );
     }
     Ok(())
-}
-
-/// Arguments of `qi explain tictactoe`.
-#[derive(Args, Debug)]
-pub struct ExplainArgs {
-    /// The board, e.g. 'xo./.x./..o'.
-    board: String,
-    /// Depth of the shown tree (default: to the end when at most 5 squares are empty, else 2).
-    #[arg(long)]
-    depth: Option<u32>,
-    /// Algorithm whose tree is shown: minimax, negamax, alphabeta or pvs.
-    #[arg(long, default_value = "alphabeta")]
-    algo: Algorithm,
-    /// Order moves in the shown tree.
-    #[arg(long)]
-    ordering: bool,
-    /// Print the tree as Graphviz DOT instead of text.
-    #[arg(long)]
-    dot: bool,
-    /// Do not draw trees larger than this many nodes.
-    #[arg(long, default_value_t = 2000)]
-    max_nodes: usize,
-}
-
-fn remaining(board: Board) -> u32 {
-    let mut moves = Vec::new();
-    TicTacToe::new(board).legal_moves(&mut moves);
-    moves.len() as u32
 }
