@@ -465,6 +465,12 @@ test('Xiangqi: a click that is not a move says why', async () => {
   await importRecord('fen', '4k4/9/9/9/9/9/9/9/4C4/4K4 w - - 0 1');
   await page.waitForFunction(() => document.querySelectorAll('g.piece').length === 3);
   assert.equal(await noticeAfter('e1', 'a1'), 'The cannon cannot go to a1: the generals would face each other');
+  // In check from the rook on d5: the chariot cannot help, the general must step aside.
+  await importRecord('fen', '5k3/9/9/9/3r5/9/9/9/9/3K4R w - - 0 1');
+  await page.locator('#status.check').waitFor();
+  assert.equal(await noticeAfter('i0'), 'The chariot at i0 has no move that gets your general out of check');
+  assert.equal(await noticeAfter('d0', 'd1'), 'The general cannot go to d1: it does not get your general out of check');
+  assert.equal(await noticeAfter('d0', 'd2'), 'The general cannot go to d2: the general moves one point along a rank or file');
 });
 
 test('Gomoku asks before a rule, size or side change discards a game in progress', async () => {
