@@ -48,6 +48,9 @@ let base;
 let browser;
 let page;
 const pageErrors = [];
+// Confirm dialogs: accepted unless a test sets `dialogAnswer` to false; every message kept.
+const dialogs = [];
+let dialogAnswer = true;
 
 before(async () => {
   mkdirSync(shots, { recursive: true });
@@ -60,6 +63,11 @@ before(async () => {
   });
   page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   page.on('pageerror', (err) => pageErrors.push(String(err)));
+  page.on('dialog', async (dialog) => {
+    dialogs.push(dialog.message());
+    if (dialogAnswer) await dialog.accept();
+    else await dialog.dismiss();
+  });
   // API refusals (4xx) are expected and shown on the page; anything else is a bug.
   page.on('console', (msg) => {
     if (msg.type() === 'error' && !/status of 4\d\d/.test(msg.text())) pageErrors.push(msg.text());
@@ -393,6 +401,215 @@ test('dark mode keeps every board readable', async () => {
   await page.locator('svg.gomoku').waitFor();
   await shot('dark-gomoku');
   await page.emulateMedia({ colorScheme: 'light' });
+});
+
+async function openRecords() {
+  if (await page.locator('#records').getAttribute('open') === null) await page.locator('#records summary').click();
+}
+
+async function importRecord(format, text) {
+  await openRecords();
+  await page.locator('#import-format').selectOption(format);
+  await page.locator('#import-text').fill(text);
+  await page.locator('#import-load').click();
+}
+
+const statusText = () => page.locator('#status').textContent();
+
+test('Xiangqi: perpetual check names the side that loses and why', async () => {
+  await page.locator('.tab[data-game="xiangqi"]').click();
+  await page.locator('svg.xq').waitFor();
+  await page.locator('#side').selectOption('both');
+  // Red checks from e1 and f1 in turn while Black's general steps between e9 and f9.
+  await importRecord('pgn', '[FEN "4k4/9/9/9/9/9/p8/9/R8/3K5 w - - 0 1"]\n'
+    + '1. a1e1 e9f9 2. e1f1 f9e9 3. f1e1 e9f9 4. e1f1 f9e9 *');
+  await page.waitForFunction(() => document.querySelectorAll('#moves .mv.clickable').length === 8);
+  await page.locator('.point-hit[data-square="f1"]').click();
+  await page.locator('.point-hit[data-square="e1"]').click();
+  await page.locator('#game-over').waitFor({ state: 'visible' });
+  assert.equal(await page.locator('#game-over-title').textContent(), 'Black wins');
+  assert.equal(await page.locator('#game-over-reason').textContent(), 'Red loses: perpetual check');
+  assert.equal(await statusText(), 'Black wins — Red loses: perpetual check');
+  await shot('xiangqi-perpetual-check');
+  await page.locator('#game-over-new').click();
+});
+
+test('Xiangqi: a click that is not a move says why', async () => {
+  await page.locator('#side').selectOption('first');
+  await setLevel(1);
+  await page.waitForFunction(() => document.querySelectorAll('.point-hit.active').length === 16);
+  const noticeAfter = async (...squares) => {
+    for (const sq of squares) await page.locator(`.point-hit[data-square="${sq}"]`).click();
+    try {
+      await page.locator('#status.notice').waitFor({ timeout: 5000 });
+    } catch (err) {
+      await shot(`failure-notice-${squares.join('-')}`);
+      throw new Error(`no notice after ${squares.join(' ')}; status: ${await statusText()}`);
+    }
+    return statusText();
+  };
+  assert.equal(await noticeAfter('a9'), 'Not your piece: you play Red');
+  // The issue's example: the chariot a0 to a5 runs into its own soldier.
+  assert.equal(await noticeAfter('a0', 'a5'), 'The chariot cannot go to a5: blocked by the Red soldier at a3');
+  assert.equal(await page.locator('.piece.selected').count(), 0);
+  assert.match(await noticeAfter('h2', 'h7'), /cannon captures only by jumping over exactly one piece/);
+  assert.match(await noticeAfter('b0', 'b1'), /horse moves one point straight, then one diagonally/);
+  assert.match(await noticeAfter('c0', 'c2'), /elephant moves exactly two points diagonally/);
+  assert.match(await noticeAfter('d0', 'd2'), /advisor moves one point diagonally/);
+  assert.match(await noticeAfter('a3', 'b3'), /soldier moves sideways only after crossing the river/);
+  await shot('xiangqi-illegal-click');
+  // A legal selection clears the notice; the move still plays.
+  await page.locator('.point-hit[data-square="h2"]').click();
+  await page.waitForFunction(() => !document.getElementById('status').classList.contains('notice'));
+  // A cannon that shields its general from the other one may not leave the file.
+  await importRecord('fen', '4k4/9/9/9/9/9/9/9/4C4/4K4 w - - 0 1');
+  await page.waitForFunction(() => document.querySelectorAll('g.piece').length === 3);
+  assert.equal(await noticeAfter('e1', 'a1'), 'The cannon cannot go to a1: the generals would face each other');
+  // In check from the rook on d5: the chariot cannot help, the general must step aside.
+  await importRecord('fen', '5k3/9/9/9/3r5/9/9/9/9/3K4R w - - 0 1');
+  await page.locator('#status.check').waitFor();
+  assert.equal(await noticeAfter('i0'), 'The chariot at i0 has no move that gets your general out of check');
+  assert.equal(await noticeAfter('d0', 'd1'), 'The general cannot go to d1: it does not get your general out of check');
+  assert.equal(await noticeAfter('d0', 'd2'), 'The general cannot go to d2: the general moves one point along a rank or file');
+});
+
+test('Gomoku asks before a rule, size or side change discards a game in progress', async () => {
+  await page.locator('.tab[data-game="gomoku"]').click();
+  await page.locator('svg.gomoku').waitFor();
+  await page.locator('#side').selectOption('first');
+  await page.locator('#new-game').click();
+  await page.waitForFunction(() => document.querySelectorAll('g.gm-stone').length === 0);
+  // No moves: no question.
+  const asked = dialogs.length;
+  await page.locator('#option-rule').selectOption('standard');
+  await page.locator('#option-rule').selectOption('freestyle');
+  assert.equal(dialogs.length, asked);
+  await setLevel(1);
+  await page.locator('.point-hit[data-point="h8"]').click();
+  await waitForMoves(2);
+  await waitIdle();
+  // Declined: the game stays, and so does the select.
+  dialogAnswer = false;
+  await page.locator('#option-size').selectOption('19');
+  assert.equal(dialogs.length, asked + 1);
+  assert.match(dialogs.at(-1), /Discard the game in progress \(2 moves\)/);
+  assert.equal(await page.locator('#option-size').inputValue(), '15');
+  assert.equal(await stoneCount(), 2);
+  await page.locator('#side').selectOption('second');
+  assert.equal(dialogs.length, asked + 2);
+  assert.equal(await page.locator('#side').inputValue(), 'first');
+  await page.locator('#option-rule').selectOption('renju');
+  assert.equal(dialogs.length, asked + 3);
+  assert.equal(await page.locator('#option-rule').inputValue(), 'freestyle');
+  assert.equal(await stoneCount(), 2);
+  // Accepted: a new game under the new size.
+  dialogAnswer = true;
+  await page.locator('#option-size').selectOption('19');
+  await page.waitForFunction(() => document.querySelectorAll('.gm-grid line').length === 38);
+  assert.equal(await stoneCount(), 0);
+  await page.locator('#option-size').selectOption('15');
+});
+
+// The evaluation bar's label lies wholly inside the bar and is light on a dark chip.
+async function checkEvalLabel(what, on = page) {
+  const bar = await on.locator('#eval-bar').boundingBox();
+  const label = await on.locator('#eval-label').boundingBox();
+  const inside = label.x >= bar.x - 0.5 && label.x + label.width <= bar.x + bar.width + 0.5
+    && label.y >= bar.y - 0.5 && label.y + label.height <= bar.y + bar.height + 0.5;
+  assert.ok(inside, `${what}: label ${JSON.stringify(label)} outside bar ${JSON.stringify(bar)}`);
+  // Its text is as tall as the label (nothing cut off by the bar's edges).
+  const text = await on.locator('#eval-label').textContent();
+  const fits = await on.locator('#eval-label').evaluate((e) => e.scrollHeight <= e.clientHeight + 1 && e.scrollWidth <= e.clientWidth + 1);
+  assert.ok(fits, `${what}: '${text}' overflows its label`);
+  const [fg, bg] = await on.locator('#eval-label').evaluate((e) => {
+    const style = getComputedStyle(e);
+    return [style.color, style.backgroundColor];
+  });
+  const rgb = (c) => c.match(/[\d.]+/g).map(Number);
+  const lum = ([r, g, b]) => {
+    const lin = (v) => { const s = v / 255; return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4; };
+    return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
+  };
+  // The chip over a white fill, the worst case for light text.
+  const [r, g, b, a = 1] = rgb(bg);
+  const chip = [r, g, b].map((v) => v * a + 255 * (1 - a));
+  const [l1, l2] = [lum(rgb(fg)), lum(chip)].sort((x, y) => y - x);
+  const contrast = (l1 + 0.05) / (l2 + 0.05);
+  assert.ok(contrast >= 4.5, `${what}: contrast ${contrast.toFixed(2)} (${fg} on ${bg})`);
+  return text;
+}
+
+test('Gomoku: a decisive evaluation label is readable and not cut off', async () => {
+  await page.locator('#side').selectOption('both');
+  // White to move with an open four on the h file: the hint sees White win.
+  await importRecord('moves', 'a1 h8 a3 h9 a5 h10 a7 h11 c1');
+  await page.waitForFunction(() => document.querySelectorAll('g.gm-stone').length === 9);
+  await page.locator('#hint').click();
+  await page.locator('.gm-hint').waitFor({ timeout: 20000 });
+  assert.equal(await checkEvalLabel('desktop'), 'White');
+  await shot('gomoku-eval-label');
+  await page.setViewportSize({ width: 390, height: 844 });
+  assert.equal(await checkEvalLabel('390 px'), 'White');
+  await shot('gomoku-eval-label-390');
+  await page.setViewportSize({ width: 1280, height: 900 });
+});
+
+test('On a 390 px phone the tabs fit on one line and gomoku points take a confirming second tap', async () => {
+  const phone = await browser.newPage({
+    viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2,
+  });
+  phone.on('pageerror', (err) => pageErrors.push(String(err)));
+  const phoneShot = (name) => phone.screenshot({ path: join(shots, `${name}.png`) });
+  try {
+    await phone.goto(`${base}?game=gomoku`);
+    await phone.locator('svg.gomoku').waitFor();
+    const tabs = await phone.locator('#game-tabs .tab').evaluateAll((els) => els.map((e) => {
+      const box = e.getBoundingClientRect();
+      return { top: box.top, right: box.right, height: box.height };
+    }));
+    assert.equal(tabs.length, 3);
+    for (const tab of tabs) {
+      assert.equal(tab.top, tabs[0].top, 'one line');
+      assert.ok(tab.height < 44, `a tab wraps: ${tab.height}px`);
+      assert.ok(tab.right <= 390, `a tab is off screen: ${tab.right}`);
+    }
+    await phone.locator('#level').fill('1');
+    const a = await phone.locator('.point-hit[data-point="h8"]').boundingBox();
+    const b = await phone.locator('.point-hit[data-point="i8"]').boundingBox();
+    const spacing = b.x - a.x;
+    console.log(`gomoku 15×15 on a 390 px phone: points ${spacing.toFixed(1)} px apart (tap targets ${a.width.toFixed(1)} px square)`);
+    assert.ok(spacing >= 23, `points ${spacing}px apart`);
+    // The first tap only shows where the stone would go.
+    const status = () => phone.locator('#status').textContent();
+    await phone.locator('.point-hit[data-point="h8"]').tap();
+    await phone.locator('.gm-pending[data-point="h8"]').waitFor();
+    assert.equal(await phone.locator('g.gm-stone').count(), 0);
+    assert.equal(await status(), 'Tap h8 again to play it');
+    await phoneShot('phone-gomoku-pending');
+    // A tap elsewhere moves it; a second tap on it plays.
+    await phone.locator('.point-hit[data-point="g7"]').tap();
+    await phone.locator('.gm-pending[data-point="g7"]').waitFor();
+    await phone.locator('.point-hit[data-point="g7"]').tap();
+    await phone.waitForFunction(() => document.querySelectorAll('g.gm-stone').length === 2, null, { timeout: 20000 });
+    await phone.waitForFunction(() => document.getElementById('thinking').hidden);
+    assert.equal(await phone.locator('#moves .mv').first().textContent(), 'g7');
+    // Tapping a stone says it is taken.
+    await phone.locator('.point-blocked[data-point="g7"]').tap();
+    assert.equal(await status(), 'g7 is taken');
+    await checkEvalLabel('phone, after a reply', phone);
+    await phoneShot('phone-gomoku');
+    await phone.locator('.tab[data-game="xiangqi"]').tap();
+    await phone.locator('svg.xq').waitFor();
+    await phoneShot('phone-xiangqi');
+    await phone.locator('.tab[data-game="tictactoe"]').tap();
+    await phone.locator('svg.ttt').waitFor();
+    await phoneShot('phone-tictactoe');
+  } finally {
+    await phone.close();
+  }
+  await page.locator('.tab[data-game="xiangqi"]').click();
+  await page.locator('svg.xq').waitFor();
+  await shot('xiangqi-desktop');
 });
 
 test('the page logged no errors', () => {

@@ -77,6 +77,13 @@ function setStatus(text, kind = '') {
   el.className = `status ${kind}`.trim();
 }
 
+// Why a click on the board was not a move (from the board module), until the next change;
+// null puts the usual status back.
+function showNotice(text) {
+  if (text) setStatus(text, 'notice');
+  else updateStatus();
+}
+
 function resultFor(winner) {
   if (!winner) return 'Draw';
   if (state.human === 'both') return `${sideName(winner)} wins`;
@@ -249,6 +256,13 @@ function fillFormats() {
 
 // ---------- game options ----------
 
+// Whether a change that starts a new game may discard the current one: asks when moves
+// have been played in a game still going on.
+function mayDiscardGame(what) {
+  if (!state.moves.length || isOver()) return true;
+  return window.confirm(`${what} starts a new game. Discard the game in progress (${state.moves.length} ${state.moves.length === 1 ? 'move' : 'moves'})?`);
+}
+
 // The body of a position or search request for the game after `moves`.
 function gameRequest(moves) {
   const body = { start: state.start, moves };
@@ -303,6 +317,10 @@ function renderOptions() {
     select.title = chosen && chosen.description ? chosen.description : '';
     select.value = String(current);
     select.addEventListener('change', () => {
+      if (!mayDiscardGame(`Changing the ${spec.name.toLowerCase()}`)) {
+        select.value = String(state.options[spec.id]);
+        return;
+      }
       const number = typeof spec.default === 'number';
       state.options = { ...state.options, [spec.id]: number ? Number(select.value) : select.value };
       newGame(false);
@@ -318,7 +336,6 @@ function applyEvalColors() {
   const colors = (state.module.features || {}).evalColors;
   $('eval-fill').style.background = colors ? colors.first : '';
   $('eval-bar').style.background = colors ? colors.second : '';
-  $('eval-label').style.color = colors ? colors.label : '';
 }
 
 // ---------- rendering ----------
@@ -634,7 +651,7 @@ async function chooseGame(id) {
   setEval(null);
   const container = $('board');
   container.replaceChildren();
-  state.board = state.module.createBoard(container, { onMove: (m) => play(m) });
+  state.board = state.module.createBoard(container, { onMove: (m) => play(m), onNotice: showNotice });
   try {
     await refresh();
   } catch (err) {
@@ -661,6 +678,10 @@ function wire() {
   $('resign').addEventListener('click', resign);
   $('flip').addEventListener('click', () => { state.flipped = !state.flipped; save(); render(); });
   $('side').addEventListener('change', () => {
+    if (!mayDiscardGame('Changing sides')) {
+      $('side').value = state.human;
+      return;
+    }
     state.human = $('side').value;
     // A new side is a new game; the engine opens when the human plays second.
     state.flipped = state.human === 'second' && (state.module.features || {}).flip;

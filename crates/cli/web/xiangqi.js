@@ -1,8 +1,10 @@
 // Xiangqi board: 9 files × 10 ranks of points, the river, the palaces, piece discs with
 // their glyphs. Squares are ICCS (`e0`: file a–i from Red's left, rank 0–9 from Red's side);
-// moves are ICCS pairs (`h2e2`). Click a piece of the side to move to see where it can go.
+// moves are ICCS pairs (`h2e2`). Click a piece of the side to move to see where it can go;
+// a click that is not a move says why through `onNotice`.
 
 import { el, svgRoot } from './svg.js';
+import { whyNotMove, whyNotSelect } from './xiangqi_rules.js';
 
 // Which of the page's buttons make sense for this game.
 export const features = { flip: true, resign: true };
@@ -121,8 +123,9 @@ function arrow(from, to, flipped, cls) {
     el('polygon', { points: `${x2 - ux * 4},${y2 - uy * 4} ${ex - ux * 6 + px},${ey - uy * 6 + py} ${ex - ux * 6 - px},${ey - uy * 6 - py}` }));
 }
 
-// Draws the board into `container`; `onMove(iccs)` gets a move like `h2e2`.
-export function createBoard(container, { onMove }) {
+// Draws the board into `container`; `onMove(iccs)` gets a move like `h2e2`, and
+// `onNotice(text)` why a click was not one (null when a click needs no explaining).
+export function createBoard(container, { onMove, onNotice = () => {} }) {
   let selected = null;
   let shownPly = -1;
 
@@ -198,7 +201,19 @@ export function createBoard(container, { onMove }) {
         onMove(move);
         return;
       }
-      selected = movable.has(sq) && selected !== sq ? sq : null;
+      const piece = bySquare.get(sq);
+      let notice = null;
+      if (movable.has(sq)) {
+        // Another of one's own pieces: select it (or deselect the selected one).
+        selected = selected !== sq ? sq : null;
+      } else if (selected && !(piece && piece.side === pos.to_move)) {
+        notice = whyNotMove(pos, selected, sq);
+        selected = null;
+      } else {
+        notice = whyNotSelect(pos, sq, view.humanSides || []);
+        selected = null;
+      }
+      onNotice(notice);
       draw(pos, view);
     }
   }

@@ -2,12 +2,12 @@
 //! docs/web-api.md describes each endpoint for clients.
 
 use super::assets;
-use super::error::{ApiError, ApiJson};
+use super::error::{ApiError, ApiJson, ApiPath};
 use super::games::{GameRegistry, GameRequest, ImportRequest};
 use super::limits::{self, SearchSlots};
 use super::search;
-use axum::extract::{DefaultBodyLimit, Path, State};
-use axum::http::StatusCode;
+use axum::extract::{DefaultBodyLimit, State};
+use axum::http::{StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
@@ -47,6 +47,7 @@ pub fn router(state: AppState) -> Router {
     Router::new()
         .nest("/api", api)
         .merge(assets::router())
+        .fallback(not_found)
         .layer(DefaultBodyLimit::max(limits::MAX_BODY_BYTES))
         .with_state(state)
 }
@@ -58,7 +59,7 @@ async fn list_games(State(state): State<AppState>) -> Json<Value> {
 
 async fn game_info(
     State(state): State<AppState>,
-    Path(game): Path<String>,
+    ApiPath(game): ApiPath<String>,
 ) -> Result<Json<Value>, ApiError> {
     Ok(Json(state.games.get(&game)?.info()))
 }
@@ -76,7 +77,7 @@ fn check_request(request: &GameRequest) -> Result<(), ApiError> {
 
 async fn position(
     State(state): State<AppState>,
-    Path(game): Path<String>,
+    ApiPath(game): ApiPath<String>,
     ApiJson(request): ApiJson<GameRequest>,
 ) -> Result<Json<Value>, ApiError> {
     let game = state.games.get(&game)?;
@@ -100,7 +101,7 @@ async fn blocking<T: Send + 'static>(
 
 async fn import(
     State(state): State<AppState>,
-    Path(game): Path<String>,
+    ApiPath(game): ApiPath<String>,
     ApiJson(request): ApiJson<ImportRequest>,
 ) -> Result<Json<Value>, ApiError> {
     let game = state.games.get(&game)?;
@@ -113,7 +114,7 @@ async fn import(
 
 async fn start_search(
     State(state): State<AppState>,
-    Path(game): Path<String>,
+    ApiPath(game): ApiPath<String>,
     ApiJson(request): ApiJson<GameRequest>,
 ) -> Result<Response, ApiError> {
     let game = state.games.get(&game)?;
@@ -127,6 +128,17 @@ async fn status(State(state): State<AppState>) -> Json<Value> {
         "games": state.games.all().map(|g| g.id()).collect::<Vec<_>>(),
         "searches": state.slots.counts(),
     }))
+}
+
+/// Anything unrouted: `/api` itself and `/api/` answer in the API's format (the nested
+/// router's fallback sees only paths below them), the rest plainly.
+async fn not_found(uri: Uri) -> Response {
+    let path = uri.path();
+    if path == "/api" || path.starts_with("/api/") {
+        api_not_found().await.into_response()
+    } else {
+        (StatusCode::NOT_FOUND, "no such page").into_response()
+    }
 }
 
 async fn api_not_found() -> ApiError {

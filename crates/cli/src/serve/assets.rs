@@ -36,6 +36,7 @@ static ASSETS: &[Asset] = &[
     asset!("tictactoe.js", JS),
     asset!("gomoku.js", JS),
     asset!("xiangqi.js", JS),
+    asset!("xiangqi_rules.js", JS),
 ];
 
 /// The routes for `/` and `/assets/{file}`.

@@ -1,7 +1,8 @@
 //! API errors: every failure the client can cause becomes a 4xx with a JSON message.
 
 use axum::extract::rejection::JsonRejection;
-use axum::extract::{FromRequest, Request};
+use axum::extract::{FromRequest, FromRequestParts, Path, Request};
+use axum::http::request::Parts;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
@@ -83,4 +84,27 @@ fn rejection_error(rejection: JsonRejection) -> ApiError {
         rejection.body_text()
     };
     ApiError { status, message }
+}
+
+/// A path parameter whose rejections (a segment that is not UTF-8, say) are answered in the
+/// API's error format instead of axum's plain text.
+#[derive(Debug)]
+pub struct ApiPath<T>(pub T);
+
+impl<S, T> FromRequestParts<S> for ApiPath<T>
+where
+    T: DeserializeOwned + Send,
+    S: Send + Sync,
+{
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        match Path::<T>::from_request_parts(parts, state).await {
+            Ok(Path(value)) => Ok(ApiPath(value)),
+            Err(rejection) => Err(ApiError {
+                status: rejection.status(),
+                message: rejection.body_text(),
+            }),
+        }
+    }
 }

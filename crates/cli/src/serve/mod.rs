@@ -5,19 +5,25 @@
 
 pub mod api;
 pub mod assets;
+pub mod connections;
 pub mod error;
 pub mod games;
 pub mod gomoku;
 pub mod gomoku_search;
 pub mod gomoku_sgf;
 pub mod limits;
+pub mod origin;
 pub mod search;
 pub mod tictactoe;
 pub mod xiangqi;
 pub mod xiangqi_search;
 
 use anyhow::{Context, Result};
+use connections::ConnectionLimits;
+use origin::OriginPolicy;
 use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Duration;
 use tokio::net::TcpListener;
 
 /// Arguments of `qi serve`.
@@ -32,6 +38,43 @@ pub struct ServeArgs {
     /// Engine searches allowed at once; further requests get 429 until one ends.
     #[arg(long, default_value_t = limits::DEFAULT_MAX_SEARCHES as u16, value_parser = clap::value_parser!(u16).range(1..=64))]
     pub max_searches: u16,
+    /// Seconds a client may take to send a request's head (slow clients are cut off).
+    #[arg(long, value_name = "SECS", allow_hyphen_values = true, default_value_t = connections::DEFAULT_HEADER_TIMEOUT_SECS, value_parser = clap::value_parser!(u64).range(1..=3600))]
+    pub header_timeout: u64,
+    /// Seconds a connection may send and receive nothing before it is closed (an open
+    /// search stream is never idle).
+    #[arg(long, value_name = "SECS", allow_hyphen_values = true, default_value_t = connections::DEFAULT_IDLE_TIMEOUT_SECS, value_parser = clap::value_parser!(u64).range(1..=3600))]
+    pub idle_timeout: u64,
+    /// Connections open at once; beyond it the longest idle one is closed to make room, or
+    /// the newcomer gets 503 when none is idle.
+    #[arg(long, value_name = "N", allow_hyphen_values = true, default_value_t = connections::DEFAULT_MAX_CONNECTIONS as u32, value_parser = clap::value_parser!(u32).range(1..=65536))]
+    pub max_connections: u32,
+    /// A host name the server also answers to for moves and searches (repeatable; `*` for
+    /// any), e.g. the public name a reverse proxy passes on in `Host`.
+    #[arg(long, value_name = "NAME")]
+    pub allowed_host: Vec<String>,
+    /// An origin whose pages may also use the API (repeatable; `*` for any), e.g.
+    /// `https://qi.example.com` behind a reverse proxy.
+    #[arg(long, value_name = "ORIGIN")]
+    pub allowed_origin: Vec<String>,
+}
+
+impl ServeArgs {
+    fn limits(&self) -> ConnectionLimits {
+        ConnectionLimits {
+            header_timeout: Duration::from_secs(self.header_timeout),
+            idle_timeout: Duration::from_secs(self.idle_timeout),
+            max_connections: self.max_connections as usize,
+        }
+    }
+}
+
+/// The whole application with its guard against other sites' pages.
+fn app(state: api::AppState, policy: OriginPolicy) -> axum::Router {
+    api::router(state).layer(axum::middleware::from_fn_with_state(
+        Arc::new(policy),
+        origin::check,
+    ))
 }
 
 /// `qi serve`: runs the web server until interrupted.
@@ -56,12 +99,12 @@ pub fn serve(args: ServeArgs) -> Result<()> {
             games::GameRegistry::standard(),
             usize::from(args.max_searches),
         );
-        axum::serve(listener, api::router(state))
-            .with_graceful_shutdown(async {
-                let _ = tokio::signal::ctrl_c().await;
-            })
-            .await
-            .context("the server failed")
+        let policy = OriginPolicy::new(&args.host, &args.allowed_host, &args.allowed_origin);
+        connections::serve(listener, app(state, policy), args.limits(), async {
+            let _ = tokio::signal::ctrl_c().await;
+        })
+        .await;
+        Ok(())
     })
 }
 
@@ -111,13 +154,13 @@ pub fn start(
     let addr = listener.local_addr()?;
     let (shutdown, signal) = tokio::sync::oneshot::channel::<()>();
     let state = api::AppState::new(games, max_searches);
+    let app = app(state, OriginPolicy::new(host, &[], &[]));
     let thread = std::thread::spawn(move || {
         runtime.block_on(async move {
-            let _ = axum::serve(listener, api::router(state))
-                .with_graceful_shutdown(async {
-                    let _ = signal.await;
-                })
-                .await;
+            connections::serve(listener, app, ConnectionLimits::default(), async {
+                let _ = signal.await;
+            })
+            .await;
         });
         // Searches still stopping must not hold up the caller's drop.
         runtime.shutdown_background();

@@ -119,18 +119,27 @@ fn status(pos: &Position, outcome: Option<Outcome>) -> Value {
             "message": format!("{mover} to move{check}"),
         });
     };
-    let message = match outcome.winner {
-        Winner::Red => format!("Red wins by {}", reason_text(outcome.reason)),
-        Winner::Black => format!("Black wins by {}", reason_text(outcome.reason)),
-        Winner::Draw => format!("Draw by {}", reason_text(outcome.reason)),
-    };
     json!({
         "over": true,
         "winner": outcome.winner.color().map(side),
         "result": outcome.result_str(),
         "reason": reason_id(outcome.reason),
-        "message": message,
+        "message": outcome_message(outcome),
     })
+}
+
+/// Who lost and why ("Red loses: perpetual check"), or why the game is drawn: every ruling
+/// but checkmate is a rule the loser broke or ran into, so the loser is the one to name.
+fn outcome_message(outcome: Outcome) -> String {
+    let loser = match outcome.winner {
+        Winner::Red => "Black",
+        Winner::Black => "Red",
+        Winner::Draw => return format!("Draw: {}", reason_text(outcome.reason)),
+    };
+    match outcome.reason {
+        Reason::Checkmate => format!("{loser} is checkmated"),
+        reason => format!("{loser} loses: {}", reason_text(reason)),
+    }
 }
 
 /// The glyph on a piece: traditional characters, which differ between the sides.
@@ -387,6 +396,7 @@ mod tests {
         assert_eq!(p["status"]["over"], true);
         assert_eq!(p["status"]["reason"], "checkmate");
         assert_eq!(p["status"]["result"], "1-0");
+        assert_eq!(p["status"]["message"], "Black is checkmated");
         assert_eq!(p["check"], true);
         assert_eq!(p["check_square"], "e9");
         assert_eq!(p["legal"], json!([]));
@@ -421,10 +431,8 @@ mod tests {
         );
         assert_eq!(last["status"]["winner"], "black");
         assert_eq!(last["status"]["result"], "0-1");
-        assert!(last["status"]["message"]
-            .as_str()
-            .unwrap()
-            .contains("perpetual check"));
+        // The side that checked forever (Red) is the one that loses, and the message says so.
+        assert_eq!(last["status"]["message"], "Red loses: perpetual check");
     }
 
     #[test]
