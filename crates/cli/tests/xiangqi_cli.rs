@@ -154,7 +154,7 @@ fn terminal_game_takes_every_notation_and_commands() {
     }
     let pgn = std::fs::read_to_string(&save).unwrap();
     let _ = std::fs::remove_file(&save);
-    assert!(pgn.contains("1. H2-E2 "), "{pgn}");
+    assert!(pgn.contains("1. h2-e2 "), "{pgn}");
 }
 
 #[test]

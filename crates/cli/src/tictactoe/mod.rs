@@ -12,7 +12,7 @@ use crate::output::{print_json, score_fields, stats_fields};
 use anyhow::{bail, Context, Result};
 use clap::Args;
 use qi_search::{Algorithm, Game};
-use qi_tictactoe::{facts, Board, EngineOptions, Square, TicTacToe};
+use qi_tictactoe::{facts, score_text, Board, EngineOptions, Square, TicTacToe};
 use serde_json::json;
 use std::time::Duration;
 
@@ -145,7 +145,7 @@ pub fn solve(args: SolveArgs) -> Result<()> {
         println!(
             "{board}: {} to move {verdict} with perfect play ({})",
             board.to_move(),
-            qi_search::score::describe(solution.search.score)
+            score_text::describe(solution.search.score, board.to_move(), true)
         );
         println!("best moves: {:?}", squares(&solution.best_moves));
         println!("principal variation: {:?}", squares(&solution.search.pv));
@@ -221,11 +221,11 @@ pub fn best(args: BestArgs) -> Result<()> {
 pub struct MoveArgs {
     /// The board, e.g. 'x.o/.x./o..'.
     board: String,
-    /// Search depth limit (default: to the end, perfect play).
-    #[arg(long)]
+    /// Search depth limit, 1 to 64 (default: to the end, perfect play).
+    #[arg(long, value_parser = crate::args::depth, allow_negative_numbers = true)]
     depth: Option<u32>,
-    /// Time limit in milliseconds.
-    #[arg(long)]
+    /// Time limit in milliseconds, 1 to 3600000.
+    #[arg(long, value_parser = crate::args::movetime, allow_negative_numbers = true)]
     movetime: Option<u64>,
     /// Seed for the choice among equally good moves.
     #[arg(long)]
@@ -244,9 +244,6 @@ pub struct MoveArgs {
 /// `qi move tictactoe`: the engine's move.
 pub fn best_move(args: MoveArgs) -> Result<()> {
     let board = parse_unfinished(&args.board)?;
-    if args.depth == Some(0) {
-        bail!("--depth must be at least 1");
-    }
     let options = EngineOptions {
         depth: args.depth,
         movetime: args.movetime.map(Duration::from_millis),
@@ -281,7 +278,7 @@ pub fn best_move(args: MoveArgs) -> Result<()> {
             "{} plays {} ({}), giving {after}",
             board.to_move(),
             choice.square + 1,
-            qi_search::score::describe(choice.search.score)
+            score_text::describe(choice.search.score, board.to_move(), choice.search.solved)
         );
     }
     Ok(())
@@ -292,8 +289,9 @@ pub fn best_move(args: MoveArgs) -> Result<()> {
 pub struct ExplainArgs {
     /// The board, e.g. 'xo./.x./..o'.
     board: String,
-    /// Depth of the shown tree (default: to the end when at most 5 squares are empty, else 2).
-    #[arg(long)]
+    /// Depth of the shown tree, 1 to 64 (default: to the end when at most 5 squares are
+    /// empty, else 2).
+    #[arg(long, value_parser = crate::args::depth, allow_negative_numbers = true)]
     depth: Option<u32>,
     /// Algorithm whose tree is shown: minimax, negamax, alphabeta or pvs.
     #[arg(long, default_value = "alphabeta")]

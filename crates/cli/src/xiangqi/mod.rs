@@ -19,8 +19,8 @@ pub struct PerftArgs {
     /// Position in FEN (default: the start position).
     #[arg(long)]
     pub fen: Option<String>,
-    /// Depth in plies.
-    #[arg(long)]
+    /// Depth in plies, 1 to 8.
+    #[arg(long, value_parser = crate::args::perft_depth, allow_negative_numbers = true)]
     pub depth: u32,
     /// Count per root move.
     #[arg(long)]
@@ -53,20 +53,20 @@ pub struct MoveArgs {
     /// Moves played from the position first (ICCS, WXF or Chinese, space separated).
     #[arg(long)]
     pub moves: Option<String>,
-    /// Search depth.
-    #[arg(long)]
+    /// Search depth, 1 to 64.
+    #[arg(long, value_parser = crate::args::depth, allow_negative_numbers = true)]
     pub depth: Option<u32>,
-    /// Search time in milliseconds.
-    #[arg(long)]
+    /// Search time in milliseconds, 1 to 3600000.
+    #[arg(long, value_parser = crate::args::movetime, allow_negative_numbers = true)]
     pub movetime: Option<u64>,
-    /// Node budget.
-    #[arg(long)]
+    /// Node budget, 1 to 10^12.
+    #[arg(long, value_parser = crate::args::nodes, allow_negative_numbers = true)]
     pub nodes: Option<u64>,
     /// Playing level 1–10 (10 is full strength).
     #[arg(long, value_parser = clap::value_parser!(u8).range(1..=10))]
     pub level: Option<u8>,
-    /// Search threads.
-    #[arg(long, default_value_t = 1)]
+    /// Search threads, 1 to 256.
+    #[arg(long, default_value_t = 1, value_parser = crate::args::threads, allow_negative_numbers = true)]
     pub threads: usize,
     /// Hash table size in MB.
     #[arg(long, default_value_t = 64)]
@@ -85,29 +85,29 @@ pub struct PlayArgs {
     /// Position in FEN (default: the start position).
     #[arg(long)]
     pub fen: Option<String>,
-    /// Engine level 1–10.
-    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u8).range(1..=10))]
+    /// Engine level 1–10 (the default, 10, is full strength, as in every game).
+    #[arg(long, default_value_t = qi_search::Level::MAX.get(), value_parser = clap::value_parser!(u8).range(1..=10))]
     pub level: u8,
-    /// Play Black (the engine moves first from the start position).
+    /// Who moves first: human (you play Red) or computer (you play Black).
+    #[arg(long, value_enum, default_value = "human")]
+    pub first: crate::terminal::First,
+    /// Play Black (the same as --first computer).
     #[arg(long)]
     pub black: bool,
-    /// Engine thinking time per move in milliseconds (level 10 only).
-    #[arg(long, default_value_t = 2000)]
+    /// Engine thinking time per move in milliseconds (level 10 only), 1 to 3600000.
+    #[arg(long, default_value_t = 2000, value_parser = crate::args::movetime, allow_negative_numbers = true)]
     pub movetime: u64,
 }
 
-/// Arguments of `qi bench` (Xiangqi, the default game of `bench`).
-#[derive(clap::Args, Debug)]
-pub struct BenchArgs {
-    /// Search depth (default 8).
-    pub depth: Option<u32>,
-}
+/// Arguments of `qi bench` (Xiangqi, the default game of `bench`): the depth as
+/// `qi bench 8` or `qi bench --depth 8`, as for `qi bench gomoku`.
+pub type BenchArgs = crate::args::BenchDepth;
 
 /// Arguments of `qi ucci` / `qi uci`.
 #[derive(clap::Args, Debug, Default)]
 pub struct ProtocolArgs {
-    /// Search threads (also settable with the protocol's option).
-    #[arg(long)]
+    /// Search threads, 1 to 256 (also settable with the protocol's option).
+    #[arg(long, value_parser = crate::args::threads, allow_negative_numbers = true)]
     pub threads: Option<usize>,
     /// Hash table size in MB (also settable with the protocol's option).
     #[arg(long)]
@@ -126,8 +126,8 @@ pub struct MatchArgs {
     /// Gomoku rule: freestyle, standard or renju.
     #[arg(long, default_value = "freestyle")]
     pub rule: String,
-    /// Gomoku board size.
-    #[arg(long, default_value_t = 15)]
+    /// Gomoku board size, 5 to 22.
+    #[arg(long, default_value_t = 15, value_parser = crate::args::board_size, allow_negative_numbers = true)]
     pub size: usize,
     /// First engine command line (e.g. "qi uci" or "qi ucci --level 3").
     #[arg(long)]
@@ -158,14 +158,14 @@ pub struct MatchArgs {
     /// Number of game pairs (each opening is played with both colours; openings cycle).
     #[arg(long, default_value_t = 1)]
     pub rounds: u32,
-    /// Fixed depth per move.
-    #[arg(long)]
+    /// Fixed depth per move, 1 to 64.
+    #[arg(long, value_parser = crate::args::depth, allow_negative_numbers = true)]
     pub depth: Option<u32>,
-    /// Fixed nodes per move.
-    #[arg(long)]
+    /// Fixed nodes per move, 1 to 10^12.
+    #[arg(long, value_parser = crate::args::nodes, allow_negative_numbers = true)]
     pub nodes: Option<u64>,
-    /// Fixed time per move in milliseconds (gomoku: the turn limit).
-    #[arg(long)]
+    /// Fixed time per move in milliseconds, 1 to 3600000 (gomoku: the turn limit).
+    #[arg(long, value_parser = crate::args::movetime, allow_negative_numbers = true)]
     pub movetime: Option<u64>,
     /// Clock per game in milliseconds (with --inc; gomoku: the match time).
     #[arg(long)]
