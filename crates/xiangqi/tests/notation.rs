@@ -600,7 +600,9 @@ fn malformed_input_is_an_error() {
     // No such piece / no such move.
     assert!(matches!(err("H5+3"), MoveParseError::NoSuchPiece(_)));
     assert!(matches!(err("马五进三"), MoveParseError::NoSuchPiece(_)));
-    assert!(matches!(err("C2+9"), MoveParseError::NoSuchPiece(_)));
+    // A piece that exists, but the point it would go to is off the board.
+    assert!(matches!(err("C2+9"), MoveParseError::SquareOutOfRange(_)));
+    assert!(matches!(err("炮二进九"), MoveParseError::SquareOutOfRange(_)));
     assert!(matches!(err("R+.5"), MoveParseError::NoSuchPiece(_)));
     assert!(matches!(err("前炮平五"), MoveParseError::NoSuchPiece(_)));
     // Coordinates of an illegal move, of an empty point and of the opponent's piece.
