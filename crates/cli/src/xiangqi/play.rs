@@ -420,4 +420,12 @@ mod tests {
         let first_rank = flipped.lines().nth(1).unwrap();
         assert!(first_rank.contains("俥傌相仕帥仕相傌俥"), "{flipped}");
     }
+
+    #[test]
+    fn black_pieces_are_plain_not_cyan() {
+        let text = draw(&Position::startpos(), None, false, true);
+        assert!(!text.contains("\x1b[1;36m"), "no cyan: {text}");
+        assert!(text.contains("\x1b[1m將\x1b[0m"), "{text}");
+        assert!(text.contains("\x1b[1;31m帥\x1b[0m"), "{text}");
+    }
 }
