@@ -24,6 +24,18 @@ pub const NODES: RangeInclusive<u64> = 1..=1_000_000_000_000;
 pub const THREADS: RangeInclusive<u64> = 1..=256;
 /// Gomoku board size (`--size`).
 pub const BOARD_SIZE: RangeInclusive<u64> = 5..=22;
+/// Playing level (`--level`): 1 beginner to 10 full strength, in every game.
+pub const LEVEL: RangeInclusive<u64> = 1..=10;
+/// Random seed (`--seed`): any 64-bit number.
+pub const SEED: RangeInclusive<u64> = 0..=u64::MAX;
+/// A match clock (`qi match --time`) in milliseconds: up to a day.
+pub const CLOCK_MS: RangeInclusive<u64> = 1..=86_400_000;
+/// A time allowance that may be zero (`--inc`, `--timemargin`) in milliseconds: up to an hour.
+pub const ALLOWANCE_MS: RangeInclusive<u64> = 0..=3_600_000;
+/// A count of games or plies (`qi match --rounds`, `--max-plies`).
+pub const COUNT: RangeInclusive<u64> = 1..=100_000;
+/// Tree nodes drawn by `qi explain` (`--max-nodes`).
+pub const DRAWN_NODES: RangeInclusive<u64> = 0..=10_000_000;
 
 /// Reads a whole number in `range`; the error names the range and what was wrong.
 pub fn in_range(text: &str, range: &RangeInclusive<u64>) -> Result<u64, String> {
@@ -76,6 +88,42 @@ pub fn board_size(text: &str) -> Result<usize, String> {
     in_range(text, &BOARD_SIZE).map(|n| n as usize)
 }
 
+/// `--level` as a number: [`LEVEL`].
+pub fn level_number(text: &str) -> Result<u8, String> {
+    in_range(text, &LEVEL).map(|n| n as u8)
+}
+
+/// `--level`: [`LEVEL`].
+pub fn level(text: &str) -> Result<qi_search::Level, String> {
+    let n = level_number(text)?;
+    qi_search::Level::new(n).map_err(|e| e.to_string())
+}
+
+/// `--seed`: [`SEED`].
+pub fn seed(text: &str) -> Result<u64, String> {
+    in_range(text, &SEED)
+}
+
+/// `qi match --time`: [`CLOCK_MS`].
+pub fn clock_ms(text: &str) -> Result<u64, String> {
+    in_range(text, &CLOCK_MS)
+}
+
+/// `--inc`, `--timemargin`: [`ALLOWANCE_MS`].
+pub fn allowance_ms(text: &str) -> Result<u64, String> {
+    in_range(text, &ALLOWANCE_MS)
+}
+
+/// `--rounds`, `--max-plies`: [`COUNT`].
+pub fn count(text: &str) -> Result<u32, String> {
+    in_range(text, &COUNT).map(|n| n as u32)
+}
+
+/// `qi explain --max-nodes`: [`DRAWN_NODES`].
+pub fn drawn_nodes(text: &str) -> Result<usize, String> {
+    in_range(text, &DRAWN_NODES).map(|n| n as usize)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -105,6 +153,13 @@ mod tests {
         assert_eq!(threads("+4"), Ok(4));
         assert_eq!(board_size("22"), Ok(22));
         assert!(board_size("4").is_err());
+        assert_eq!(level("10").map(|l| l.get()), Ok(10));
+        assert!(level("11").unwrap_err().contains("1 to 10"));
+        assert_eq!(seed("18446744073709551615"), Ok(u64::MAX));
+        assert!(seed("-1")
+            .unwrap_err()
+            .contains("0 to 18446744073709551615"));
+        assert_eq!(allowance_ms("0"), Ok(0));
     }
 }
 

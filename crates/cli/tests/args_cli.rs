@@ -78,6 +78,28 @@ const NUMERIC: &[(&[&str], &str, &str)] = &[
     (&["bench"], "--depth", "1 to 20"),
     (&["bench", "xiangqi"], "--depth", "1 to 20"),
     (&["bench", "gomoku"], "--depth", "1 to 20"),
+    (&["move", "tictactoe", "x........"], "--level", "1 to 10"),
+    (&["move", "gomoku"], "--level", "1 to 10"),
+    (&["move", "xiangqi"], "--level", "1 to 10"),
+    (&["play", "tictactoe"], "--level", "1 to 10"),
+    (&["play", "gomoku"], "--level", "1 to 10"),
+    (&["play", "xiangqi"], "--level", "1 to 10"),
+    (&["ucci"], "--level", "1 to 10"),
+    (
+        &["match", "--engine1", "a", "--engine2", "b"],
+        "--rounds",
+        "1 to 100000",
+    ),
+    (
+        &["match", "--engine1", "a", "--engine2", "b"],
+        "--max-plies",
+        "1 to 100000",
+    ),
+    (
+        &["match", "--engine1", "a", "--engine2", "b"],
+        "--time",
+        "1 to 86400000",
+    ),
 ];
 
 #[test]
@@ -91,6 +113,33 @@ fn numeric_options_share_one_range_each_and_name_it() {
             assert!(err.contains(option), "{args:?}: {err}");
             assert!(!err.contains("unexpected argument"), "{args:?}: {err}");
         }
+    }
+}
+
+#[test]
+fn options_that_may_be_zero_still_refuse_negatives_by_range() {
+    for (command, option, range) in [
+        (
+            &["move", "tictactoe", "x........"][..],
+            "--seed",
+            "0 to 18446744073709551615",
+        ),
+        (&["move", "xiangqi"], "--seed", "0 to 18446744073709551615"),
+        (
+            &["match", "--engine1", "a", "--engine2", "b"],
+            "--inc",
+            "0 to 3600000",
+        ),
+        (
+            &["explain", "tictactoe", "x........"],
+            "--max-nodes",
+            "0 to 10000000",
+        ),
+    ] {
+        let mut args = command.to_vec();
+        args.extend([option, "-1"]);
+        let err = fails(&args);
+        assert!(err.contains(range), "{args:?}: {err}");
     }
 }
 

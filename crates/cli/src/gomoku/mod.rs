@@ -30,7 +30,7 @@ pub struct PlayArgs {
     #[arg(long, value_enum, default_value = "human")]
     pub first: crate::terminal::First,
     /// Engine strength 1 (beginner) to 10.
-    #[arg(long, default_value = "10")]
+    #[arg(long, default_value = "10", value_parser = crate::args::level, allow_negative_numbers = true)]
     pub level: Level,
     /// Engine time per move in milliseconds, 1 to 3600000.
     #[arg(long, default_value_t = 1000, value_parser = crate::args::movetime, allow_negative_numbers = true)]
@@ -59,10 +59,10 @@ pub struct MoveArgs {
     #[arg(long, value_parser = crate::args::nodes, allow_negative_numbers = true)]
     pub nodes: Option<u64>,
     /// Engine strength 1 (beginner) to 10.
-    #[arg(long)]
+    #[arg(long, value_parser = crate::args::level, allow_negative_numbers = true)]
     pub level: Option<Level>,
     /// Seed for weaker levels' choices.
-    #[arg(long)]
+    #[arg(long, value_parser = crate::args::seed, allow_negative_numbers = true)]
     pub seed: Option<u64>,
     /// Evaluator: patterns (default), seed001 or seed000.
     #[arg(long, default_value = "patterns")]

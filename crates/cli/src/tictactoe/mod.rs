@@ -228,13 +228,13 @@ pub struct MoveArgs {
     #[arg(long, value_parser = crate::args::movetime, allow_negative_numbers = true)]
     movetime: Option<u64>,
     /// Seed for the choice among equally good moves.
-    #[arg(long)]
+    #[arg(long, value_parser = crate::args::seed, allow_negative_numbers = true)]
     seed: Option<u64>,
     /// Prefer centre, then corners, then edges among equally good moves.
     #[arg(long)]
     book: bool,
     /// Playing strength 1 (beginner) to 10 (perfect play).
-    #[arg(long)]
+    #[arg(long, value_parser = crate::args::level, allow_negative_numbers = true)]
     level: Option<qi_search::Level>,
     /// Print one JSON object.
     #[arg(long)]
@@ -251,8 +251,17 @@ pub fn best_move(args: MoveArgs) -> Result<()> {
         book: args.book,
     };
     let level = args.level.unwrap_or_default();
-    let choice = qi_tictactoe::engine_move_at_level(board, &options, level, |_| {})
-        .context("no legal move")?;
+    // Each completed iteration on stderr, as in every game's `qi move`.
+    let choice = qi_tictactoe::engine_move_at_level(board, &options, level, |info| {
+        eprintln!(
+            "depth {} score {} nodes {} pv {:?}",
+            info.depth,
+            score_text::describe(info.score, board.to_move(), false),
+            info.stats.nodes,
+            squares(info.pv)
+        )
+    })
+    .context("no legal move")?;
     let mut after = board;
     after.place(choice.square);
     if args.json {
@@ -303,7 +312,7 @@ pub struct ExplainArgs {
     #[arg(long)]
     dot: bool,
     /// Do not draw trees larger than this many nodes.
-    #[arg(long, default_value_t = 2000)]
+    #[arg(long, default_value_t = 2000, value_parser = crate::args::drawn_nodes, allow_negative_numbers = true)]
     max_nodes: usize,
 }
 

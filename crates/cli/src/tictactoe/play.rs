@@ -19,10 +19,10 @@ pub struct PlayArgs {
     #[arg(long, value_parser = crate::args::depth, allow_negative_numbers = true)]
     depth: Option<u32>,
     /// Seed for the computer's choices.
-    #[arg(long)]
+    #[arg(long, value_parser = crate::args::seed, allow_negative_numbers = true)]
     seed: Option<u64>,
     /// Computer strength, 1 (beginner) to 10 (perfect play).
-    #[arg(long, default_value = "10")]
+    #[arg(long, default_value = "10", value_parser = crate::args::level, allow_negative_numbers = true)]
     level: qi_search::Level,
 }
 

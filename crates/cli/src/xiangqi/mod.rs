@@ -63,7 +63,7 @@ pub struct MoveArgs {
     #[arg(long, value_parser = crate::args::nodes, allow_negative_numbers = true)]
     pub nodes: Option<u64>,
     /// Playing level 1–10 (10 is full strength).
-    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=10))]
+    #[arg(long, value_parser = crate::args::level_number, allow_negative_numbers = true)]
     pub level: Option<u8>,
     /// Search threads, 1 to 256.
     #[arg(long, default_value_t = 1, value_parser = crate::args::threads, allow_negative_numbers = true)]
@@ -72,7 +72,7 @@ pub struct MoveArgs {
     #[arg(long, default_value_t = 64)]
     pub hash: usize,
     /// Random seed for levels below 10.
-    #[arg(long)]
+    #[arg(long, value_parser = crate::args::seed, allow_negative_numbers = true)]
     pub seed: Option<u64>,
     /// Print JSON.
     #[arg(long)]
@@ -86,7 +86,7 @@ pub struct PlayArgs {
     #[arg(long)]
     pub fen: Option<String>,
     /// Engine level 1–10 (the default, 10, is full strength, as in every game).
-    #[arg(long, default_value_t = qi_search::Level::MAX.get(), value_parser = clap::value_parser!(u8).range(1..=10))]
+    #[arg(long, default_value_t = qi_search::Level::MAX.get(), value_parser = crate::args::level_number, allow_negative_numbers = true)]
     pub level: u8,
     /// Who moves first: human (you play Red) or computer (you play Black).
     #[arg(long, value_enum, default_value = "human")]
@@ -113,7 +113,7 @@ pub struct ProtocolArgs {
     #[arg(long)]
     pub hash: Option<usize>,
     /// Playing level 1–10 (10 is full strength).
-    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=10))]
+    #[arg(long, value_parser = crate::args::level_number, allow_negative_numbers = true)]
     pub level: Option<u8>,
 }
 
@@ -149,14 +149,14 @@ pub struct MatchArgs {
     #[arg(long)]
     pub option2: Vec<String>,
     /// Milliseconds an engine may exceed its clock before it loses on time.
-    #[arg(long, default_value_t = 0)]
+    #[arg(long, default_value_t = 0, value_parser = crate::args::allowance_ms, allow_negative_numbers = true)]
     pub timemargin: u64,
     /// File of openings, one a line: Xiangqi FEN/EPD positions, or gomoku stones as offsets
     /// from the centre (`0,0, 1,0, 1,1`, Black first); default: the start position.
     #[arg(long)]
     pub openings: Option<String>,
     /// Number of game pairs (each opening is played with both colours; openings cycle).
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = crate::args::count, allow_negative_numbers = true)]
     pub rounds: u32,
     /// Fixed depth per move, 1 to 64.
     #[arg(long, value_parser = crate::args::depth, allow_negative_numbers = true)]
@@ -168,13 +168,13 @@ pub struct MatchArgs {
     #[arg(long, value_parser = crate::args::movetime, allow_negative_numbers = true)]
     pub movetime: Option<u64>,
     /// Clock per game in milliseconds (with --inc; gomoku: the match time).
-    #[arg(long)]
+    #[arg(long, value_parser = crate::args::clock_ms, allow_negative_numbers = true)]
     pub time: Option<u64>,
     /// Increment per move in milliseconds.
-    #[arg(long, default_value_t = 0)]
+    #[arg(long, default_value_t = 0, value_parser = crate::args::allowance_ms, allow_negative_numbers = true)]
     pub inc: u64,
     /// Adjudicate a draw after this many plies.
-    #[arg(long, default_value_t = 300)]
+    #[arg(long, default_value_t = 300, value_parser = crate::args::count, allow_negative_numbers = true)]
     pub max_plies: u32,
     /// Write the games to this file (PGN for Xiangqi, SGF for gomoku).
     #[arg(long)]
