@@ -140,16 +140,11 @@ fn handle(
         ["undo"] => {
             // Back to the player's previous turn: the computer's reply and the player's move.
             // Nothing to take back when no stone of the player's is on the board.
+            // Black plays the odd-numbered moves, so the player has a stone down once the
+            // board holds one (as Black) or two (as White).
             let me = board.to_move();
-            let mine = board.moves().enumerate().any(|(i, _)| {
-                let mover = if i % 2 == 0 {
-                    Color::Black
-                } else {
-                    Color::White
-                };
-                mover == me
-            });
-            if mine {
+            let my_first_move = if me == Color::Black { 1 } else { 2 };
+            if board.stones() >= my_first_move {
                 let mut taken = 0;
                 while board.undo().is_some() {
                     taken += 1;
@@ -157,7 +152,6 @@ fn handle(
                         break;
                     }
                 }
-                *end = None;
                 println!(
                     "Took back {taken} move{}.",
                     if taken == 1 { "" } else { "s" }
