@@ -4,6 +4,7 @@
 //! declares the verbs and dispatches. Errors are printed as one line on stderr with a
 //! non-zero exit status, never as a panic.
 
+pub mod args;
 pub mod explain;
 pub mod gomoku;
 pub mod matches;
@@ -144,6 +145,7 @@ enum BenchGame {
 
 /// Parses the command line and runs it; returns the process exit status.
 pub fn run() -> ExitCode {
+    output::quiet_on_broken_pipe();
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => {
@@ -161,9 +163,7 @@ pub fn run() -> ExitCode {
                     ExitCode::SUCCESS
                 };
             }
-            let text = e.to_string();
-            let first = text.lines().next().unwrap_or("invalid arguments");
-            eprintln!("{first} (see 'qi --help')");
+            eprintln!("{} (see 'qi --help')", one_line(&e.to_string()));
             return ExitCode::from(2);
         }
     };
@@ -178,6 +178,21 @@ pub fn run() -> ExitCode {
             eprintln!("error: {message}");
             ExitCode::FAILURE
         }
+    }
+}
+
+/// A clap error as one line: its message with the lines that belong to it (the names of
+/// missing arguments, `<BOARD>`), without the usage and tips that follow a blank line.
+fn one_line(text: &str) -> String {
+    let words: Vec<&str> = text
+        .lines()
+        .take_while(|line| !line.trim().is_empty())
+        .map(str::trim)
+        .collect();
+    if words.is_empty() {
+        "invalid arguments".to_string()
+    } else {
+        words.join(" ")
     }
 }
 

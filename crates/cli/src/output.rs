@@ -41,3 +41,56 @@ pub fn score_fields(s: Score) -> Map<String, Value> {
 pub fn print_json(map: Map<String, Value>) {
     println!("{}", Value::Object(map));
 }
+
+/// Makes a closed stdout or stderr pipe (`qi moves xiangqi | head -1`) end the program
+/// quietly with status 0, as Unix tools do, instead of panicking in `println!`.
+///
+/// Rust ignores SIGPIPE, so a write to a closed pipe fails with `BrokenPipe` and the print
+/// macros panic with "failed printing to stdout". One hook covers every print in every
+/// module and thread: it recognises that panic and exits; any other panic keeps the default
+/// report.
+pub fn quiet_on_broken_pipe() {
+    let default_hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let payload = info
+            .payload()
+            .downcast_ref::<String>()
+            .map(String::as_str)
+            .or_else(|| info.payload().downcast_ref::<&str>().copied())
+            .unwrap_or("");
+        if is_broken_pipe_panic(payload) {
+            std::process::exit(0);
+        }
+        default_hook(info);
+    }));
+}
+
+/// Whether a panic message is the print macros' report of a closed pipe.
+fn is_broken_pipe_panic(message: &str) -> bool {
+    let printing = message.starts_with("failed printing to stdout")
+        || message.starts_with("failed printing to stderr");
+    let broken = std::io::Error::from(std::io::ErrorKind::BrokenPipe).to_string();
+    printing
+        && (message.contains("Broken pipe")
+            || message.contains("os error 32")
+            || message.contains(&broken))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn recognises_only_broken_pipe_print_panics() {
+        assert!(is_broken_pipe_panic(
+            "failed printing to stdout: Broken pipe (os error 32)"
+        ));
+        assert!(is_broken_pipe_panic(
+            "failed printing to stderr: Broken pipe (os error 32)"
+        ));
+        assert!(!is_broken_pipe_panic(
+            "failed printing to stdout: No space left on device (os error 28)"
+        ));
+        assert!(!is_broken_pipe_panic("index out of bounds"));
+    }
+}

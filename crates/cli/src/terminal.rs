@@ -26,3 +26,15 @@ pub fn ask(input: &mut impl BufRead, prompt: &str) -> Option<String> {
         Ok(_) => Some(line.trim().to_string()),
     }
 }
+
+/// Who moves first in a terminal game (`--first`), the same word in every game.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum First {
+    /// You move first (X, Black in gomoku, Red in Xiangqi).
+    #[default]
+    #[value(alias = "me")]
+    Human,
+    /// The engine moves first.
+    #[value(alias = "engine")]
+    Computer,
+}

@@ -289,3 +289,62 @@ fn terminal_game_saves_a_move_list_that_reads_back() {
         String::from_utf8_lossy(&again.stderr)
     );
 }
+
+#[test]
+fn move_errors_speak_the_typed_notation() {
+    for (moves, want) in [
+        (
+            "h8 p16",
+            "move 2: p16 is off the 15x15 board (columns a-o, rows 1-15)",
+        ),
+        ("h8 i9 h8", "move 3: h8 is already occupied"),
+        ("z99", "move 1: z99 is off the 15x15 board"),
+        ("7,7 h8", "move 2: h8 is already occupied"),
+    ] {
+        let (ok, _, err) = qi(&["move", "gomoku", "--moves", moves]);
+        assert!(!ok, "{moves}");
+        assert!(err.contains(want), "{moves}: {err}");
+        assert!(!err.contains("point ("), "no internal points: {err}");
+    }
+}
+
+/// Plays the terminal game with `input`; returns its stdout.
+fn terminal(args: &[&str], input: &str) -> String {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_qi"))
+        .args(["play", "gomoku", "--movetime", "50"])
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    String::from_utf8_lossy(&out.stdout).into()
+}
+
+#[test]
+fn terminal_game_errors_and_undo_say_what_happened() {
+    let text = terminal(&[], "undo\np16\nh8\nh8\nundo\nquit\n");
+    assert!(text.contains("Nothing to undo."), "{text}");
+    assert!(text.contains("p16 is off the 15x15 board"), "{text}");
+    assert!(text.contains("h8 is already occupied"), "{text}");
+    assert!(text.contains("Took back 2 moves."), "{text}");
+    assert!(!text.contains("point ("), "{text}");
+    // The engine's move comes with a side and a unit-free lead or a win distance.
+    assert!(
+        ["Black +", "White +", "even", "wins in"]
+            .iter()
+            .any(|w| text.contains(w)),
+        "{text}"
+    );
+    // The engine opening: the player has no stone yet, nothing to undo.
+    let text = terminal(&["--first", "computer"], "undo\nquit\n");
+    assert!(text.contains("Computer plays "), "{text}");
+    assert!(text.contains("Nothing to undo."), "{text}");
+}

@@ -154,7 +154,7 @@ fn terminal_game_takes_every_notation_and_commands() {
     }
     let pgn = std::fs::read_to_string(&save).unwrap();
     let _ = std::fs::remove_file(&save);
-    assert!(pgn.contains("1. H2-E2 "), "{pgn}");
+    assert!(pgn.contains("1. h2-e2 "), "{pgn}");
 }
 
 #[test]
@@ -170,4 +170,69 @@ fn terminal_game_as_black_lets_the_engine_open() {
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.contains("you play Black"));
     assert!(text.contains("The engine plays"), "{text}");
+}
+
+#[test]
+fn terminal_game_first_computer_is_black_and_off_board_moves_say_so() {
+    for first in [&["--first", "computer"][..], &["--black"]] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_qi"))
+            .args(["play", "xiangqi", "--level", "1"])
+            .args(first)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap();
+        drop(child.stdin.take());
+        let out = child.wait_with_output().unwrap();
+        let text = String::from_utf8(out.stdout).unwrap();
+        assert!(text.contains("you play Black"), "{first:?}: {text}");
+        assert!(text.contains("The engine plays"), "{first:?}: {text}");
+    }
+    let mut child = Command::new(env!("CARGO_BIN_EXE_qi"))
+        .args(["play", "xiangqi", "--level", "1"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let save = std::env::temp_dir().join(format!("qi-play-date-{}.pgn", std::process::id()));
+    let input = format!("炮二平五\n炮五进九\nsave {}\nquit\n", save.display());
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("'炮五进九' is not a legal move here (square out of range"),
+        "{text}"
+    );
+    // The engine's reply names a side and a unit.
+    assert!(text.contains(" pawns") || text.contains("level"), "{text}");
+    let pgn = std::fs::read_to_string(&save).unwrap();
+    let _ = std::fs::remove_file(&save);
+    assert!(pgn.contains("1. h2-e2 "), "{pgn}");
+    assert!(!pgn.contains("????"), "a real date: {pgn}");
+    assert!(pgn.contains("[Date \"20"), "{pgn}");
+}
+
+#[test]
+fn notation_writes_advisors_on_one_file_by_file() {
+    let fen = "4k4/9/9/9/9/9/9/3A5/9/3A1K3 w - - 0 1";
+    let v = json(&["moves", "xiangqi", "--fen", fen, "--json"]);
+    let moves = v["moves"].as_array().unwrap();
+    let d2e1 = moves.iter().find(|m| m["iccs"] == "d2e1").unwrap();
+    assert_eq!(d2e1["wxf"], "A6-5");
+    assert_eq!(d2e1["chinese"], "仕六退五");
+    for text in ["A6-5", "A+-5", "仕六退五", "前仕退五"] {
+        let v = json(&["moves", "xiangqi", "--fen", fen, "--moves", text, "--json"]);
+        assert!(
+            v["fen"]
+                .as_str()
+                .unwrap()
+                .starts_with("4k4/9/9/9/9/9/9/9/4A4/3A1K3"),
+            "{text}: {v}"
+        );
+    }
 }

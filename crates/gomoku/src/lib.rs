@@ -24,6 +24,7 @@ pub mod notation;
 pub mod pattern;
 pub mod renju;
 pub mod rules;
+pub mod score_text;
 pub mod threats;
 
 pub use board::{
@@ -33,7 +34,10 @@ pub use engine::{engine_move, Engine, EngineMove, EngineOptions, MoveSource};
 pub use eval::Evaluator;
 pub use game::{board_from_moves, play_checked, GameEnd, Gomoku, MoveResult, SearchSettings};
 pub use movegen::Generator;
-pub use notation::{format_point, format_xy, parse_move, parse_moves, NotationError};
+pub use notation::{
+    format_point, format_xy, parse_move, parse_moves, play_text, replay_text, NotationError,
+    PlayError, ReplayError,
+};
 pub use renju::{forbidden_points, Foul};
 pub use rules::{Color, Rule, UnknownRule};
 pub use threats::{ThreatSearch, ThreatWin};

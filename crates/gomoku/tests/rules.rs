@@ -174,9 +174,27 @@ fn shared_file() -> Option<PathBuf> {
     if path.exists() {
         Some(path)
     } else {
-        println!("SKIPPED: {} not found", path.display());
+        shared_missing(&path, "the shared renju positions were not checked");
         None
     }
+}
+
+/// Reports a missing `../shared` file where `cargo test` shows it (straight to stderr, past
+/// the harness's capture), or fails when `QI_REQUIRE_SHARED=1` says the data must be there
+/// (`.ci/run` sets it whenever `../shared` exists).
+fn shared_missing(path: &std::path::Path, consequence: &str) {
+    if std::env::var_os("QI_REQUIRE_SHARED").is_some_and(|v| v == "1") {
+        panic!(
+            "{} is missing but QI_REQUIRE_SHARED=1 requires it",
+            path.display()
+        );
+    }
+    use std::io::Write;
+    let _ = writeln!(
+        std::io::stderr(),
+        "SKIPPED: {} not found; {consequence}",
+        path.display()
+    );
 }
 
 #[test]

@@ -13,6 +13,7 @@
 pub mod board;
 pub mod facts;
 pub mod game;
+pub mod score_text;
 pub mod solver;
 
 pub use board::{Board, BoardError, Mark, Square};

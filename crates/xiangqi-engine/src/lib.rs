@@ -13,6 +13,7 @@ pub mod level;
 mod ordering;
 pub mod pst;
 pub mod repetition;
+pub mod score_text;
 pub mod search;
 pub mod time;
 

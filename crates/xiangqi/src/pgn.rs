@@ -39,6 +39,30 @@ pub struct PgnHeader<'a> {
     pub date: &'a str,
 }
 
+/// Today's date (UTC) as PGN's `Date` tag writes it, `YYYY.MM.DD`; `????.??.??` when the
+/// system clock is before 1970.
+pub fn today() -> String {
+    match std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH) {
+        Ok(now) => date_of_day((now.as_secs() / 86_400) as i64),
+        Err(_) => "????.??.??".into(),
+    }
+}
+
+/// The civil date of a day counted from 1970-01-01, as `YYYY.MM.DD`.
+fn date_of_day(days: i64) -> String {
+    // Civil-from-days over 400-year eras of 146 097 days, each starting on 1 March.
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!("{year:04}.{month:02}.{day:02}")
+}
+
 /// Writes a game: the usual tags, then the ICCS moves (`h2-e2`) numbered per move pair from
 /// the start FEN's move number. `first_is_red` says whether the first move is Red's (a FEN
 /// can give Black the move).
@@ -270,5 +294,15 @@ mod tests {
         assert!(black_first.contains("[FEN \"4k4/9/9/9/9/9/9/9/9/4K4 b - - 0 1\"]"));
         assert!(black_first.contains("1... h2-e2 *"));
         assert_eq!(read(&pgn).unwrap().moves, ["h2-e2", "h9-g7", "h0-g2"]);
+    }
+
+    #[test]
+    fn dates_follow_the_civil_calendar() {
+        assert_eq!(super::date_of_day(0), "1970.01.01");
+        assert_eq!(super::date_of_day(11_016), "2000.02.29");
+        assert_eq!(super::date_of_day(20_454), "2026.01.01");
+        let today = super::today();
+        assert_eq!(today.len(), 10, "{today}");
+        assert!(today.starts_with("20"), "{today}");
     }
 }

@@ -62,8 +62,8 @@ impl Top {
 /// The options every game's `qi explain` shares.
 #[derive(clap::Args, Debug, Clone)]
 pub struct CommonArgs {
-    /// Depth of the search shown, in plies (each game has its default).
-    #[arg(long)]
+    /// Depth of the search shown, in plies, 1 to 64 (each game has its default).
+    #[arg(long, value_parser = crate::args::depth, allow_negative_numbers = true)]
     pub depth: Option<u32>,
     /// Algorithm whose tree is shown: minimax, negamax, alphabeta or pvs.
     #[arg(long, default_value = "alphabeta")]
@@ -79,7 +79,7 @@ pub struct CommonArgs {
     #[arg(long)]
     pub dot: bool,
     /// Do not draw trees larger than this many nodes.
-    #[arg(long, default_value_t = 2000)]
+    #[arg(long, default_value_t = 2000, value_parser = crate::args::drawn_nodes, allow_negative_numbers = true)]
     pub max_nodes: usize,
 }
 

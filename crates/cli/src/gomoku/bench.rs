@@ -1,7 +1,7 @@
 //! `qi bench gomoku`: fixed positions searched to a fixed depth on one thread.
 
 use super::BenchArgs;
-use anyhow::{bail, Result};
+use anyhow::Result;
 use qi_gomoku::{board_from_moves, format_point, parse_moves, Engine, EngineOptions, Rule};
 use std::time::Instant;
 
@@ -20,19 +20,23 @@ const POSITIONS: &[(Rule, &str)] = &[
     (Rule::Renju, "h8 h9 i9 g7 j10 k11 i10 i11 h10 g10 j11"),
 ];
 
+/// Runs the bench; the last line is `N nodes M nps`. Each finished position is reported on
+/// stderr as it completes (the progress of a long run).
 pub fn run(args: BenchArgs) -> Result<()> {
-    if !(1..=30).contains(&args.depth) {
-        bail!("bench depth must be between 1 and 30, not {}", args.depth);
-    }
+    let depth = args.depth().unwrap_or(DEFAULT_DEPTH);
+    eprintln!(
+        "bench gomoku: {} positions to depth {depth}",
+        POSITIONS.len()
+    );
     let mut total_nodes = 0u64;
     let mut searching = std::time::Duration::ZERO;
     let start = Instant::now();
-    for &(rule, moves) in POSITIONS {
+    for (done, &(rule, moves)) in POSITIONS.iter().enumerate() {
         let mv = parse_moves(moves)?;
         let (board, _) = board_from_moves(15, rule, &mv)?;
         // The main search alone: no root threat search, a fresh table per position.
         let options = EngineOptions {
-            depth: Some(args.depth),
+            depth: Some(depth),
             seed: Some(0),
             vcf_budget: 0,
             vct_budget: 0,
@@ -45,14 +49,17 @@ pub fn run(args: BenchArgs) -> Result<()> {
         let (best, nodes) = m.as_ref().map_or(("(none)".to_string(), 0), |m| {
             (format_point(m.point), m.nodes)
         });
-        eprintln!("{rule} [{moves}]: bestmove {best}, {nodes} nodes");
+        eprintln!(
+            "[{}/{}] {rule} [{moves}]: bestmove {best}, {nodes} nodes",
+            done + 1,
+            POSITIONS.len()
+        );
         total_nodes += nodes;
     }
     // Speed counts the searches only, not allocating each position's fresh table.
     let secs = searching.as_secs_f64();
     println!(
-        "depth {}, {} positions, {secs:.3} s searching ({:.3} s in all)",
-        args.depth,
+        "depth {depth}, {} positions, {secs:.3} s searching ({:.3} s in all)",
         POSITIONS.len(),
         start.elapsed().as_secs_f64()
     );

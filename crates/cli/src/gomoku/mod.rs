@@ -11,10 +11,8 @@ mod play;
 
 use crate::output::{print_json, score_fields};
 use anyhow::{bail, Context, Result};
-use qi_gomoku::{
-    board_from_moves, format_point, parse_moves, Board, EngineOptions, Evaluator, GameEnd,
-    Generator, Rule,
-};
+use qi_gomoku::score_text::describe as describe_score;
+use qi_gomoku::{format_point, Board, EngineOptions, Evaluator, GameEnd, Generator, Rule};
 use qi_search::Level;
 use serde_json::json;
 use std::time::Duration;
@@ -26,16 +24,16 @@ pub struct PlayArgs {
     #[arg(long, default_value = "freestyle")]
     pub rule: Rule,
     /// Board size, 5 to 22.
-    #[arg(long, default_value_t = 15)]
+    #[arg(long, default_value_t = 15, value_parser = crate::args::board_size, allow_negative_numbers = true)]
     pub size: usize,
     /// Who plays Black (moves first): human or computer.
-    #[arg(long, default_value = "human")]
-    pub first: String,
+    #[arg(long, value_enum, default_value = "human")]
+    pub first: crate::terminal::First,
     /// Engine strength 1 (beginner) to 10.
-    #[arg(long, default_value = "10")]
+    #[arg(long, default_value = "10", value_parser = crate::args::level, allow_negative_numbers = true)]
     pub level: Level,
-    /// Engine time per move in milliseconds.
-    #[arg(long, default_value_t = 1000)]
+    /// Engine time per move in milliseconds, 1 to 3600000.
+    #[arg(long, default_value_t = 1000, value_parser = crate::args::movetime, allow_negative_numbers = true)]
     pub movetime: u64,
 }
 
@@ -49,22 +47,22 @@ pub struct MoveArgs {
     #[arg(long, default_value = "freestyle")]
     pub rule: Rule,
     /// Board size, 5 to 22.
-    #[arg(long, default_value_t = 15)]
+    #[arg(long, default_value_t = 15, value_parser = crate::args::board_size, allow_negative_numbers = true)]
     pub size: usize,
-    /// Time limit in milliseconds (default 1000 unless --depth or --nodes is given).
-    #[arg(long)]
+    /// Time limit in milliseconds, 1 to 3600000 (default 1000 unless --depth or --nodes is given).
+    #[arg(long, value_parser = crate::args::movetime, allow_negative_numbers = true)]
     pub movetime: Option<u64>,
-    /// Depth limit of the main search.
-    #[arg(long)]
+    /// Depth limit of the main search, 1 to 64.
+    #[arg(long, value_parser = crate::args::depth, allow_negative_numbers = true)]
     pub depth: Option<u32>,
-    /// Node limit of the main search.
-    #[arg(long)]
+    /// Node limit of the main search, 1 to 10^12.
+    #[arg(long, value_parser = crate::args::nodes, allow_negative_numbers = true)]
     pub nodes: Option<u64>,
     /// Engine strength 1 (beginner) to 10.
-    #[arg(long)]
+    #[arg(long, value_parser = crate::args::level, allow_negative_numbers = true)]
     pub level: Option<Level>,
     /// Seed for weaker levels' choices.
-    #[arg(long)]
+    #[arg(long, value_parser = crate::args::seed, allow_negative_numbers = true)]
     pub seed: Option<u64>,
     /// Evaluator: patterns (default), seed001 or seed000.
     #[arg(long, default_value = "patterns")]
@@ -85,13 +83,9 @@ pub struct GomocupArgs {
     pub verbose: bool,
 }
 
-/// Arguments of `qi bench gomoku`.
-#[derive(clap::Args, Debug)]
-pub struct BenchArgs {
-    /// Search depth for every position.
-    #[arg(long, default_value_t = bench::DEFAULT_DEPTH)]
-    pub depth: u32,
-}
+/// Arguments of `qi bench gomoku`: the depth as `qi bench gomoku 6` or `--depth 6`
+/// (default 6).
+pub type BenchArgs = crate::args::BenchDepth;
 
 /// `qi play gomoku`.
 pub fn play(args: PlayArgs) -> Result<()> {
@@ -119,16 +113,10 @@ fn describe_end(end: GameEnd) -> String {
 
 /// `qi move gomoku`.
 pub fn best_move(args: MoveArgs) -> Result<()> {
-    let moves = parse_moves(&args.moves).context("bad --moves")?;
-    let (board, end) = board_from_moves(args.size, args.rule, &moves)?;
+    let (board, end) =
+        qi_gomoku::replay_text(args.size, args.rule, &args.moves).context("bad --moves")?;
     if let Some(end) = end {
         bail!("the game is already over: {}", describe_end(end));
-    }
-    if args.depth == Some(0) {
-        bail!("--depth must be at least 1");
-    }
-    if args.movetime == Some(0) {
-        bail!("--movetime must be at least 1 ms");
     }
     let movetime = args
         .movetime
@@ -144,7 +132,22 @@ pub fn best_move(args: MoveArgs) -> Result<()> {
     };
     options.settings.evaluator = args.evaluator;
     options.settings.generator = args.generator;
-    let m = qi_gomoku::engine_move(&board, &options).context("no legal move left")?;
+    // Each completed iteration on stderr: a long search shows its progress.
+    let m = qi_gomoku::Engine::new(options)
+        .best_move(&board, |info| {
+            eprintln!(
+                "depth {} score {} nodes {} pv {}",
+                info.depth,
+                describe_score(info.score, board.to_move()),
+                info.stats.nodes,
+                info.pv
+                    .iter()
+                    .map(|&p| format_point(p))
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            )
+        })
+        .context("no legal move left")?;
     let (x, y) = qi_gomoku::board::xy(m.point);
     if args.json {
         let mut map = serde_json::Map::new();
@@ -172,7 +175,7 @@ pub fn best_move(args: MoveArgs) -> Result<()> {
             "{} plays {} ({x},{y}), {} [{}; depth {}, {} nodes]",
             board.to_move(),
             format_point(m.point),
-            qi_search::score::describe(m.score),
+            describe_score(m.score, board.to_move()),
             m.source.name(),
             m.depth,
             m.nodes

@@ -1,11 +1,11 @@
 //! `qi play gomoku`: a game in the terminal against the engine.
 
 use super::{describe_end, render, PlayArgs};
-use crate::terminal::ask;
-use anyhow::{bail, Result};
+use crate::terminal::{ask, First};
+use anyhow::Result;
+use qi_gomoku::score_text::describe as describe_score;
 use qi_gomoku::{
-    format_point, parse_move, play_checked, Board, Color, Engine, EngineOptions, GameEnd,
-    MoveResult,
+    format_point, play_checked, play_text, Board, Color, Engine, EngineOptions, GameEnd, MoveResult,
 };
 use qi_search::Level;
 use std::io::BufRead;
@@ -18,10 +18,9 @@ save FILE (the moves in h8 notation, readable by 'qi move gomoku --moves' and th
 help, quit.";
 
 pub fn run(args: PlayArgs) -> Result<()> {
-    let computer = match args.first.to_ascii_lowercase().as_str() {
-        "human" | "me" | "black" => Color::White,
-        "computer" | "engine" | "white" => Color::Black,
-        other => bail!("--first must be human or computer, not '{other}'"),
+    let computer = match args.first {
+        First::Human => Color::White,
+        First::Computer => Color::Black,
     };
     let mut board = Board::new(args.size, args.rule)?;
     let mut engine = Engine::new(EngineOptions {
@@ -65,7 +64,7 @@ pub fn run(args: PlayArgs) -> Result<()> {
             println!(
                 "Computer plays {} ({})",
                 format_point(m.point),
-                qi_search::score::describe(m.score)
+                describe_score(m.score, board.to_move())
             );
             end = finish(play_checked(&mut board, x as i64, y as i64).ok());
             continue;
@@ -140,13 +139,26 @@ fn handle(
         }
         ["undo"] => {
             // Back to the player's previous turn: the computer's reply and the player's move.
+            // Nothing to take back when no stone of the player's is on the board.
+            // Black plays the odd-numbered moves, so the player has a stone down once the
+            // board holds one (as Black) or two (as White).
             let me = board.to_move();
-            board.undo();
-            while board.stones() > 0 && board.to_move() != me {
-                board.undo();
-            }
-            if board.to_move() != me {
+            let my_first_move = if me == Color::Black { 1 } else { 2 };
+            if board.stones() >= my_first_move {
+                let mut taken = 0;
+                while board.undo().is_some() {
+                    taken += 1;
+                    if board.to_move() == me {
+                        break;
+                    }
+                }
+                println!(
+                    "Took back {taken} move{}.",
+                    if taken == 1 { "" } else { "s" }
+                );
+            } else {
                 println!("Nothing to undo.");
+                *show = false;
             }
         }
         ["hint"] => {
@@ -154,7 +166,7 @@ fn handle(
                 Some(m) => println!(
                     "Hint: {} ({})",
                     format_point(m.point),
-                    qi_search::score::describe(m.score)
+                    describe_score(m.score, board.to_move())
                 ),
                 None => println!("No move left."),
             }
@@ -171,14 +183,8 @@ fn handle(
                 *show = false;
             }
         },
-        _ => match parse_move(&lower) {
-            Ok((x, y)) => match play_checked(board, x, y) {
-                Ok(r) => *end = finish(Some(r)),
-                Err(e) => {
-                    println!("{e}; try again ('help' for commands).");
-                    *show = false;
-                }
-            },
+        _ => match play_text(board, &lower) {
+            Ok(r) => *end = finish(Some(r)),
             Err(e) => {
                 println!("{e}; try again ('help' for commands).");
                 *show = false;

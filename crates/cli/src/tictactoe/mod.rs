@@ -10,7 +10,7 @@ use crate::output::{print_json, score_fields, stats_fields};
 use anyhow::{bail, Context, Result};
 use clap::Args;
 use qi_search::Algorithm;
-use qi_tictactoe::{facts, Board, EngineOptions, Square};
+use qi_tictactoe::{facts, score_text, Board, EngineOptions, Square};
 use serde_json::json;
 use std::time::Duration;
 
@@ -143,7 +143,7 @@ pub fn solve(args: SolveArgs) -> Result<()> {
         println!(
             "{board}: {} to move {verdict} with perfect play ({})",
             board.to_move(),
-            qi_search::score::describe(solution.search.score)
+            score_text::describe(solution.search.score, board.to_move(), true)
         );
         println!("best moves: {:?}", squares(&solution.best_moves));
         println!("principal variation: {:?}", squares(&solution.search.pv));
@@ -219,20 +219,20 @@ pub fn best(args: BestArgs) -> Result<()> {
 pub struct MoveArgs {
     /// The board, e.g. 'x.o/.x./o..'.
     board: String,
-    /// Search depth limit (default: to the end, perfect play).
-    #[arg(long)]
+    /// Search depth limit, 1 to 64 (default: to the end, perfect play).
+    #[arg(long, value_parser = crate::args::depth, allow_negative_numbers = true)]
     depth: Option<u32>,
-    /// Time limit in milliseconds.
-    #[arg(long)]
+    /// Time limit in milliseconds, 1 to 3600000.
+    #[arg(long, value_parser = crate::args::movetime, allow_negative_numbers = true)]
     movetime: Option<u64>,
     /// Seed for the choice among equally good moves.
-    #[arg(long)]
+    #[arg(long, value_parser = crate::args::seed, allow_negative_numbers = true)]
     seed: Option<u64>,
     /// Prefer centre, then corners, then edges among equally good moves.
     #[arg(long)]
     book: bool,
     /// Playing strength 1 (beginner) to 10 (perfect play).
-    #[arg(long)]
+    #[arg(long, value_parser = crate::args::level, allow_negative_numbers = true)]
     level: Option<qi_search::Level>,
     /// Print one JSON object.
     #[arg(long)]
@@ -242,9 +242,6 @@ pub struct MoveArgs {
 /// `qi move tictactoe`: the engine's move.
 pub fn best_move(args: MoveArgs) -> Result<()> {
     let board = parse_unfinished(&args.board)?;
-    if args.depth == Some(0) {
-        bail!("--depth must be at least 1");
-    }
     let options = EngineOptions {
         depth: args.depth,
         movetime: args.movetime.map(Duration::from_millis),
@@ -252,8 +249,17 @@ pub fn best_move(args: MoveArgs) -> Result<()> {
         book: args.book,
     };
     let level = args.level.unwrap_or_default();
-    let choice = qi_tictactoe::engine_move_at_level(board, &options, level, |_| {})
-        .context("no legal move")?;
+    // Each completed iteration on stderr, as in every game's `qi move`.
+    let choice = qi_tictactoe::engine_move_at_level(board, &options, level, |info| {
+        eprintln!(
+            "depth {} score {} nodes {} pv {:?}",
+            info.depth,
+            score_text::describe(info.score, board.to_move(), false),
+            info.stats.nodes,
+            squares(info.pv)
+        )
+    })
+    .context("no legal move")?;
     let mut after = board;
     after.place(choice.square);
     if args.json {
@@ -279,7 +285,7 @@ pub fn best_move(args: MoveArgs) -> Result<()> {
             "{} plays {} ({}), giving {after}",
             board.to_move(),
             choice.square + 1,
-            qi_search::score::describe(choice.search.score)
+            score_text::describe(choice.search.score, board.to_move(), choice.search.solved)
         );
     }
     Ok(())

@@ -1,19 +1,10 @@
 //! `qi play tictactoe`: the console game.
 
-use crate::terminal::{ask, colours, paint};
+use crate::terminal::{ask, colours, paint, First};
 use anyhow::Result;
-use clap::{Args, ValueEnum};
+use clap::Args;
 use qi_tictactoe::{engine_move_at_level, Board, EngineOptions, Mark};
 use std::io::BufRead;
-
-/// Who moves first.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum First {
-    /// You play X and move first.
-    Human,
-    /// The computer plays X and moves first.
-    Computer,
-}
 
 /// Arguments of `qi play tictactoe`.
 #[derive(Args, Debug)]
@@ -24,14 +15,14 @@ pub struct PlayArgs {
     /// Turn off the opening preference (centre, corners, edges) and choose among equal moves at random.
     #[arg(long)]
     no_book: bool,
-    /// Search depth of the computer (default: perfect play).
-    #[arg(long)]
+    /// Search depth of the computer, 1 to 64 (default: perfect play).
+    #[arg(long, value_parser = crate::args::depth, allow_negative_numbers = true)]
     depth: Option<u32>,
     /// Seed for the computer's choices.
-    #[arg(long)]
+    #[arg(long, value_parser = crate::args::seed, allow_negative_numbers = true)]
     seed: Option<u64>,
     /// Computer strength, 1 (beginner) to 10 (perfect play).
-    #[arg(long, default_value = "10")]
+    #[arg(long, default_value = "10", value_parser = crate::args::level, allow_negative_numbers = true)]
     level: qi_search::Level,
 }
 

@@ -19,8 +19,8 @@ pub struct PerftArgs {
     /// Position in FEN (default: the start position).
     #[arg(long)]
     pub fen: Option<String>,
-    /// Depth in plies.
-    #[arg(long)]
+    /// Depth in plies, 1 to 8.
+    #[arg(long, value_parser = crate::args::perft_depth, allow_negative_numbers = true)]
     pub depth: u32,
     /// Count per root move.
     #[arg(long)]
@@ -53,26 +53,26 @@ pub struct MoveArgs {
     /// Moves played from the position first (ICCS, WXF or Chinese, space separated).
     #[arg(long)]
     pub moves: Option<String>,
-    /// Search depth.
-    #[arg(long)]
+    /// Search depth, 1 to 64.
+    #[arg(long, value_parser = crate::args::depth, allow_negative_numbers = true)]
     pub depth: Option<u32>,
-    /// Search time in milliseconds.
-    #[arg(long)]
+    /// Search time in milliseconds, 1 to 3600000.
+    #[arg(long, value_parser = crate::args::movetime, allow_negative_numbers = true)]
     pub movetime: Option<u64>,
-    /// Node budget.
-    #[arg(long)]
+    /// Node budget, 1 to 10^12.
+    #[arg(long, value_parser = crate::args::nodes, allow_negative_numbers = true)]
     pub nodes: Option<u64>,
     /// Playing level 1–10 (10 is full strength).
-    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=10))]
+    #[arg(long, value_parser = crate::args::level_number, allow_negative_numbers = true)]
     pub level: Option<u8>,
-    /// Search threads.
-    #[arg(long, default_value_t = 1)]
+    /// Search threads, 1 to 256.
+    #[arg(long, default_value_t = 1, value_parser = crate::args::threads, allow_negative_numbers = true)]
     pub threads: usize,
     /// Hash table size in MB.
     #[arg(long, default_value_t = 64)]
     pub hash: usize,
     /// Random seed for levels below 10.
-    #[arg(long)]
+    #[arg(long, value_parser = crate::args::seed, allow_negative_numbers = true)]
     pub seed: Option<u64>,
     /// Print JSON.
     #[arg(long)]
@@ -85,35 +85,35 @@ pub struct PlayArgs {
     /// Position in FEN (default: the start position).
     #[arg(long)]
     pub fen: Option<String>,
-    /// Engine level 1–10.
-    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u8).range(1..=10))]
+    /// Engine level 1–10 (the default, 10, is full strength, as in every game).
+    #[arg(long, default_value_t = qi_search::Level::MAX.get(), value_parser = crate::args::level_number, allow_negative_numbers = true)]
     pub level: u8,
-    /// Play Black (the engine moves first from the start position).
+    /// Who moves first: human (you play Red) or computer (you play Black).
+    #[arg(long, value_enum, default_value = "human")]
+    pub first: crate::terminal::First,
+    /// Play Black (the same as --first computer).
     #[arg(long)]
     pub black: bool,
-    /// Engine thinking time per move in milliseconds (level 10 only).
-    #[arg(long, default_value_t = 2000)]
+    /// Engine thinking time per move in milliseconds (level 10 only), 1 to 3600000.
+    #[arg(long, default_value_t = 2000, value_parser = crate::args::movetime, allow_negative_numbers = true)]
     pub movetime: u64,
 }
 
-/// Arguments of `qi bench` (Xiangqi, the default game of `bench`).
-#[derive(clap::Args, Debug)]
-pub struct BenchArgs {
-    /// Search depth (default 8).
-    pub depth: Option<u32>,
-}
+/// Arguments of `qi bench` (Xiangqi, the default game of `bench`): the depth as
+/// `qi bench 8` or `qi bench --depth 8`, as for `qi bench gomoku`.
+pub type BenchArgs = crate::args::BenchDepth;
 
 /// Arguments of `qi ucci` / `qi uci`.
 #[derive(clap::Args, Debug, Default)]
 pub struct ProtocolArgs {
-    /// Search threads (also settable with the protocol's option).
-    #[arg(long)]
+    /// Search threads, 1 to 256 (also settable with the protocol's option).
+    #[arg(long, value_parser = crate::args::threads, allow_negative_numbers = true)]
     pub threads: Option<usize>,
     /// Hash table size in MB (also settable with the protocol's option).
     #[arg(long)]
     pub hash: Option<usize>,
     /// Playing level 1–10 (10 is full strength).
-    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=10))]
+    #[arg(long, value_parser = crate::args::level_number, allow_negative_numbers = true)]
     pub level: Option<u8>,
 }
 
@@ -126,8 +126,8 @@ pub struct MatchArgs {
     /// Gomoku rule: freestyle, standard or renju.
     #[arg(long, default_value = "freestyle")]
     pub rule: String,
-    /// Gomoku board size.
-    #[arg(long, default_value_t = 15)]
+    /// Gomoku board size, 5 to 22.
+    #[arg(long, default_value_t = 15, value_parser = crate::args::board_size, allow_negative_numbers = true)]
     pub size: usize,
     /// First engine command line (e.g. "qi uci" or "qi ucci --level 3").
     #[arg(long)]
@@ -149,32 +149,32 @@ pub struct MatchArgs {
     #[arg(long)]
     pub option2: Vec<String>,
     /// Milliseconds an engine may exceed its clock before it loses on time.
-    #[arg(long, default_value_t = 0)]
+    #[arg(long, default_value_t = 0, value_parser = crate::args::allowance_ms, allow_negative_numbers = true)]
     pub timemargin: u64,
     /// File of openings, one a line: Xiangqi FEN/EPD positions, or gomoku stones as offsets
     /// from the centre (`0,0, 1,0, 1,1`, Black first); default: the start position.
     #[arg(long)]
     pub openings: Option<String>,
     /// Number of game pairs (each opening is played with both colours; openings cycle).
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = crate::args::count, allow_negative_numbers = true)]
     pub rounds: u32,
-    /// Fixed depth per move.
-    #[arg(long)]
+    /// Fixed depth per move, 1 to 64.
+    #[arg(long, value_parser = crate::args::depth, allow_negative_numbers = true)]
     pub depth: Option<u32>,
-    /// Fixed nodes per move.
-    #[arg(long)]
+    /// Fixed nodes per move, 1 to 10^12.
+    #[arg(long, value_parser = crate::args::nodes, allow_negative_numbers = true)]
     pub nodes: Option<u64>,
-    /// Fixed time per move in milliseconds (gomoku: the turn limit).
-    #[arg(long)]
+    /// Fixed time per move in milliseconds, 1 to 3600000 (gomoku: the turn limit).
+    #[arg(long, value_parser = crate::args::movetime, allow_negative_numbers = true)]
     pub movetime: Option<u64>,
     /// Clock per game in milliseconds (with --inc; gomoku: the match time).
-    #[arg(long)]
+    #[arg(long, value_parser = crate::args::clock_ms, allow_negative_numbers = true)]
     pub time: Option<u64>,
     /// Increment per move in milliseconds.
-    #[arg(long, default_value_t = 0)]
+    #[arg(long, default_value_t = 0, value_parser = crate::args::allowance_ms, allow_negative_numbers = true)]
     pub inc: u64,
     /// Adjudicate a draw after this many plies.
-    #[arg(long, default_value_t = 300)]
+    #[arg(long, default_value_t = 300, value_parser = crate::args::count, allow_negative_numbers = true)]
     pub max_plies: u32,
     /// Write the games to this file (PGN for Xiangqi, SGF for gomoku).
     #[arg(long)]

@@ -6,11 +6,11 @@ use super::tools::{game_history, think};
 use super::PlayArgs;
 use crate::terminal::{ask, colours, paint};
 use anyhow::{anyhow, Result};
-use qi_search::score::describe;
 use qi_search::StopFlag;
 use qi_xiangqi::pgn::PgnHeader;
 use qi_xiangqi::{Color, Game, Move, Piece, Position, Reason, Square, Winner};
 use qi_xiangqi_engine::level::Rng;
+use qi_xiangqi_engine::score_text;
 use qi_xiangqi_engine::time::Clock;
 use qi_xiangqi_engine::{Engine, EngineOptions, SearchRequest};
 use std::time::Duration;
@@ -71,11 +71,13 @@ fn draw(pos: &Position, last: Option<Move>, flipped: bool, colour: bool) -> Stri
             let marked = last.is_some_and(|m| m.from() == sq || m.to() == sq);
             let cell = match pos.piece_at(sq) {
                 Some(p) => {
+                    // Red in red, Black in the terminal's own (plain, bold) colour: readable
+                    // on dark and light backgrounds, unlike a literal black.
                     let code = match (p.color(), marked) {
                         (Color::Red, false) => "1;31",
                         (Color::Red, true) => "1;31;7",
-                        (Color::Black, false) => "1;36",
-                        (Color::Black, true) => "1;36;7",
+                        (Color::Black, false) => "1",
+                        (Color::Black, true) => "1;7",
                     };
                     paint(glyph(p), code, colour)
                 }
@@ -116,7 +118,7 @@ fn announce(winner: Winner, reason: Reason, human: Color) -> String {
     }
 }
 
-/// The game as PGN with upper-case ICCS moves (`H2-E2`, Xiangqi PGN's `Format "ICCS"`),
+/// The game as PGN with ICCS moves (`h2-e2`, as the web page writes them) and today's date,
 /// through the rules crate's writer; `players` are Red and Black, `extra` further tags.
 pub(super) fn pgn(
     game: &Game,
@@ -125,12 +127,9 @@ pub(super) fn pgn(
     players: [&str; 2],
     extra: &[(&str, &str)],
 ) -> String {
-    let moves: Vec<String> = game
-        .moves()
-        .iter()
-        .map(|m| m.to_iccs().to_ascii_uppercase())
-        .collect();
+    let moves: Vec<String> = game.moves().iter().map(|m| m.to_iccs()).collect();
     let start = game.start().to_fen();
+    let date = qi_xiangqi::pgn::today();
     let header = PgnHeader {
         event,
         red: players[0],
@@ -138,7 +137,7 @@ pub(super) fn pgn(
         extra,
         start_fen: &start,
         result,
-        date: "????.??.??",
+        date: &date,
     };
     qi_xiangqi::pgn::write(&header, &moves, game.start().side_to_move() == Color::Red)
 }
@@ -177,9 +176,9 @@ impl Table {
             |_| {},
         );
         let summary = format!(
-            "depth {}, score {}",
+            "depth {}, {}",
             result.stats.depth,
-            describe(result.score)
+            score_text::describe(result.score, self.game.position().side_to_move())
         );
         mv.map(|m| (m, summary))
     }
@@ -219,18 +218,23 @@ pub fn play(args: PlayArgs) -> Result<()> {
         Some(f) => Game::from_fen(f).map_err(|e| anyhow!("bad FEN {f:?}: {e}"))?,
         None => Game::default(),
     };
-    let human = if args.black { Color::Black } else { Color::Red };
+    let engine_first = args.black || args.first == crate::terminal::First::Computer;
+    let human = if engine_first {
+        Color::Black
+    } else {
+        Color::Red
+    };
     let mut table = Table {
         game: start.clone(),
         human,
         level: args.level,
-        flipped: args.black,
+        flipped: engine_first,
         engine: Engine::new(EngineOptions {
             hash_mb: 64,
             threads: 1,
         }),
         rng: Rng::from_time(),
-        movetime: Duration::from_millis(args.movetime.clamp(10, 600_000)),
+        movetime: Duration::from_millis(args.movetime),
         colour: colours(),
     };
     let stdin = std::io::stdin();
@@ -396,13 +400,14 @@ mod tests {
             game.push_str(m).unwrap();
         }
         let text = pgn(&game, "*", "test", ["?", "?"], &[]);
-        assert!(text.contains("1. H2-E2 H9-G7 2. H0-G2 *"), "{text}");
+        assert!(text.contains("1. h2-e2 h9-g7 2. h0-g2 *"), "{text}");
+        assert!(!text.contains("????"), "a real date: {text}");
         assert!(!text.contains("[FEN"));
         let mut game = Game::from_fen("4k4/R8/9/9/9/9/9/9/9/3K5 b - - 0 7").unwrap();
         game.push_str("e9f9").unwrap();
         let text = pgn(&game, "*", "test", ["?", "?"], &[]);
         assert!(text.contains("[FEN \"4k4/R8/9/9/9/9/9/9/9/3K5 b - - 0 7\"]"));
-        assert!(text.contains("7... E9-F9 *"), "{text}");
+        assert!(text.contains("7... e9-f9 *"), "{text}");
     }
 
     #[test]
@@ -414,5 +419,13 @@ mod tests {
         let flipped = draw(&Position::startpos(), None, true, false);
         let first_rank = flipped.lines().nth(1).unwrap();
         assert!(first_rank.contains("俥傌相仕帥仕相傌俥"), "{flipped}");
+    }
+
+    #[test]
+    fn black_pieces_are_plain_not_cyan() {
+        let text = draw(&Position::startpos(), None, false, true);
+        assert!(!text.contains("\x1b[1;36m"), "no cyan: {text}");
+        assert!(text.contains("\x1b[1m將\x1b[0m"), "{text}");
+        assert!(text.contains("\x1b[1;31m帥\x1b[0m"), "{text}");
     }
 }

@@ -7,6 +7,7 @@ use qi_search::StopFlag;
 use qi_xiangqi::{Move, Position};
 use qi_xiangqi_engine::level::{choose, Level, Rng};
 use qi_xiangqi_engine::repetition::HistEntry;
+use qi_xiangqi_engine::score_text;
 use qi_xiangqi_engine::time::Clock;
 use qi_xiangqi_engine::{Engine, EngineOptions, SearchRequest};
 use serde_json::json;
@@ -60,40 +61,60 @@ pub(super) fn mate_moves(score: Score) -> Option<i32> {
     })
 }
 
+/// From this depth perft reports each finished root move on stderr (a long count shows its
+/// progress); shallower counts take well under a second.
+const PERFT_PROGRESS_FROM: u32 = 5;
+
+/// Perft per root move (as [`qi_xiangqi::divide`]), reporting each finished root move and
+/// the running total on stderr when the count is deep enough to take a while.
+fn divide_with_progress(pos: &mut Position, depth: u32) -> Vec<(Move, u64)> {
+    let moves = pos.legal_moves();
+    let mut out = Vec::with_capacity(moves.len());
+    let mut total = 0;
+    for (i, &mv) in moves.iter().enumerate() {
+        let undo = pos.make_move(mv);
+        let n = qi_xiangqi::perft(pos, depth - 1);
+        pos.unmake_move(mv, undo);
+        total += n;
+        out.push((mv, n));
+        if depth >= PERFT_PROGRESS_FROM {
+            eprintln!(
+                "perft depth {depth}: [{}/{}] {mv} {n} ({total} so far)",
+                i + 1,
+                moves.len()
+            );
+        }
+    }
+    out
+}
+
 /// `qi perft xiangqi`.
 pub fn perft(args: PerftArgs) -> Result<()> {
     let (mut pos, _) = setup(args.fen.as_deref(), None)?;
-    if args.depth > 8 {
-        bail!("perft depth {} is too deep (at most 8)", args.depth);
-    }
     let start = std::time::Instant::now();
-    if args.divide {
-        let div = qi_xiangqi::divide(&mut pos, args.depth);
-        let total: u64 = div.iter().map(|(_, n)| n).sum();
-        if args.json {
+    let div = divide_with_progress(&mut pos, args.depth);
+    let total: u64 = div.iter().map(|(_, n)| n).sum();
+    let secs = start.elapsed().as_secs_f64();
+    match (args.divide, args.json) {
+        (true, true) => {
             let map: serde_json::Map<String, serde_json::Value> =
                 div.iter().map(|(m, n)| (m.to_iccs(), json!(n))).collect();
             println!(
                 "{}",
                 json!({"depth": args.depth, "nodes": total, "divide": map, "fen": pos.to_fen()})
             );
-        } else {
+        }
+        (true, false) => {
             for (m, n) in &div {
                 println!("{m}: {n}");
             }
             println!("nodes {total}");
         }
-    } else {
-        let n = qi_xiangqi::perft(&mut pos, args.depth);
-        let secs = start.elapsed().as_secs_f64();
-        if args.json {
-            println!(
-                "{}",
-                json!({"depth": args.depth, "nodes": n, "fen": pos.to_fen(), "seconds": secs})
-            );
-        } else {
-            println!("nodes {n}");
-        }
+        (false, true) => println!(
+            "{}",
+            json!({"depth": args.depth, "nodes": total, "fen": pos.to_fen(), "seconds": secs})
+        ),
+        (false, false) => println!("nodes {total}"),
     }
     Ok(())
 }
@@ -159,7 +180,7 @@ pub fn best_move(args: MoveArgs) -> Result<()> {
     let (pos, history) = setup(args.fen.as_deref(), args.moves.as_deref())?;
     let engine = Engine::new(EngineOptions {
         hash_mb: args.hash.clamp(1, 65536),
-        threads: args.threads.clamp(1, 256),
+        threads: args.threads,
     });
     let clock = Clock {
         movetime: args.movetime.map(Duration::from_millis),
@@ -179,7 +200,26 @@ pub fn best_move(args: MoveArgs) -> Result<()> {
         ..SearchRequest::default()
     };
     let mut rng = args.seed.map_or_else(Rng::from_time, Rng::new);
-    let (mv, r) = think(&engine, req, args.level, &mut rng, &StopFlag::new(), |_| {});
+    // Each completed iteration on stderr: a long search shows its progress.
+    let side = pos.side_to_move();
+    let (mv, r) = think(
+        &engine,
+        req,
+        args.level,
+        &mut rng,
+        &StopFlag::new(),
+        |info| {
+            let pv: Vec<String> = info.pv.iter().map(|m| m.to_iccs()).collect();
+            eprintln!(
+                "depth {} score {} nodes {} time {} ms pv {}",
+                info.depth,
+                score_text::describe(info.score, side),
+                info.nodes,
+                info.time.as_millis(),
+                pv.join(" ")
+            );
+        },
+    );
     let Some(mv) = mv else {
         if args.json {
             println!(
@@ -215,7 +255,7 @@ pub fn best_move(args: MoveArgs) -> Result<()> {
         println!(
             "{mv} ({}) score {} depth {} nodes {} pv {}",
             pos.to_chinese(mv).unwrap_or_default(),
-            describe(r.score),
+            score_text::describe(r.score, side),
             r.stats.depth,
             r.stats.nodes,
             pv.join(" ")

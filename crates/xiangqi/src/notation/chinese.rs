@@ -92,7 +92,7 @@ pub(crate) fn format(f: &Features) -> String {
         } else {
             format!("{}{piece}", place())
         }
-    } else if f.on_file == 2 && f.kind != PieceKind::General {
+    } else if f.tandem_by_place() {
         format!("{}{piece}", place())
     } else {
         format!("{piece}{}", number(f.color, f.file))

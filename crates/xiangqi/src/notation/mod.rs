@@ -10,6 +10,11 @@
 //! Pieces sharing a file (conventions implemented):
 //! * Two pieces of one kind (not the general) on a file are told apart as
 //!   front/rear: WXF `R+.5` / `R-.5` (also accepted `+R.5`), Chinese `前车平五`.
+//!   Advisors and elephants are the exception: two on one file can only move
+//!   towards each other's side of the file (the front one back, the rear one
+//!   forward), so the direction already tells them apart and they are written by
+//!   file as usual, `A6-5` / `仕六退五`; the front/rear form (`A+-5`, `前仕退五`)
+//!   is still accepted on input.
 //! * Soldiers: when three or more stand on one file, or two or more files each
 //!   hold two or more soldiers, WXF drops the letter and writes the soldier's
 //!   rank on its file counted from the front (1 = frontmost) followed by the
@@ -89,6 +94,17 @@ impl Features {
         self.kind == PieceKind::Soldier
             && self.on_file >= 2
             && (self.on_file >= 3 || self.tandem_files >= 2)
+    }
+
+    /// Whether the piece is written by its place on the file (front/rear) rather than by
+    /// the file number: two of a kind on one file, except generals (never two) and
+    /// advisors and elephants (their direction tells the two apart).
+    pub fn tandem_by_place(&self) -> bool {
+        self.on_file == 2
+            && !matches!(
+                self.kind,
+                PieceKind::General | PieceKind::Advisor | PieceKind::Elephant
+            )
     }
 
     fn matches(&self, d: &Description) -> bool {
@@ -193,7 +209,50 @@ impl Position {
                 found = Some(mv);
             }
         }
-        found.ok_or_else(|| MoveParseError::NoSuchPiece(text.to_string()))
+        found.ok_or_else(|| {
+            if self.leaves_the_board(d) {
+                MoveParseError::SquareOutOfRange(text.to_string())
+            } else {
+                MoveParseError::NoSuchPiece(text.to_string())
+            }
+        })
+    }
+
+    /// Whether a straight move of the description (`炮五进九`) would take every piece it can
+    /// name off the board: the text names a piece, but no point to go to.
+    fn leaves_the_board(&self, d: &Description) -> bool {
+        if d.dir == Dir::Sideways
+            || matches!(
+                d.kind,
+                Some(PieceKind::Advisor | PieceKind::Elephant | PieceKind::Horse)
+            )
+        {
+            return false;
+        }
+        let color = self.side_to_move();
+        let mut named = false;
+        for (sq, piece) in self.pieces(color) {
+            if d.kind.is_some_and(|k| k != piece.kind()) {
+                continue;
+            }
+            let file_ok = match d.origin {
+                Origin::File(f) | Origin::PlaceOnFile(_, f) => file_number(color, sq) == f,
+                Origin::Place(_) => true,
+            };
+            if !file_ok {
+                continue;
+            }
+            named = true;
+            let forward = match (color, d.dir) {
+                (Color::Red, Dir::Forward) | (Color::Black, Dir::Backward) => 1,
+                _ => -1,
+            };
+            let rank = i32::from(sq.rank()) + forward * i32::from(d.amount);
+            if (0..=9).contains(&rank) {
+                return false;
+            }
+        }
+        named
     }
 
     /// Parses a move in ICCS (`h2e2`, `H2-E2`), WXF (`C2.5`) or Chinese
@@ -210,5 +269,64 @@ impl Position {
             return wxf::parse(self, t);
         }
         chinese::parse(self, t)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::error::MoveParseError;
+    use crate::position::Position;
+
+    fn written(fen: &str, iccs: &str) -> (String, String) {
+        let pos = Position::from_fen(fen).unwrap();
+        let mv = pos.parse_move(iccs).unwrap();
+        (pos.to_wxf(mv).unwrap(), pos.to_chinese(mv).unwrap())
+    }
+
+    #[test]
+    fn advisors_and_elephants_on_one_file_are_written_by_file() {
+        // Red advisors on d0 and d2 (file 6), both can reach e1.
+        let fen = "4k4/9/9/9/9/9/9/3A5/9/3A1K3 w - - 0 1";
+        assert_eq!(written(fen, "d2e1"), ("A6-5".into(), "仕六退五".into()));
+        assert_eq!(written(fen, "d0e1"), ("A6+5".into(), "仕六进五".into()));
+        // Red elephants on c0 and c4 (file 7).
+        let fen = "4k4/9/9/9/9/2B6/9/9/9/2B2K3 w - - 0 1";
+        assert_eq!(written(fen, "c4e2"), ("E7-5".into(), "相七退五".into()));
+        assert_eq!(written(fen, "c0e2"), ("E7+5".into(), "相七进五".into()));
+        // Black advisors on f9 and f7 (Black's file 6).
+        let fen = "3k1a3/9/5a3/9/9/9/9/9/9/4K4 b - - 0 1";
+        assert_eq!(written(fen, "f7e8"), ("A6-5".into(), "士6退5".into()));
+        // Both forms are read.
+        let pos = Position::from_fen("4k4/9/9/9/9/9/9/3A5/9/3A1K3 w - - 0 1").unwrap();
+        for text in ["A6-5", "A+-5", "+A-5", "仕六退五", "前仕退五"] {
+            assert_eq!(pos.parse_move(text).unwrap().to_iccs(), "d2e1", "{text}");
+        }
+        for text in ["A6+5", "A-+5", "仕六进五", "后仕进五"] {
+            assert_eq!(pos.parse_move(text).unwrap().to_iccs(), "d0e1", "{text}");
+        }
+        // Chariots still use front and rear.
+        let fen = "4k4/9/9/9/9/R8/9/9/9/R4K3 w - - 0 1";
+        assert_eq!(written(fen, "a4b4"), ("R+.8".into(), "前车平八".into()));
+    }
+
+    #[test]
+    fn a_straight_move_off_the_board_says_so() {
+        let mut pos = Position::startpos();
+        for m in ["h2e2", "h9g7"] {
+            let mv = pos.parse_move(m).unwrap();
+            pos.make_move(mv);
+        }
+        for text in ["炮五进九", "C5+9"] {
+            assert_eq!(
+                pos.parse_move(text),
+                Err(MoveParseError::SquareOutOfRange(text.into())),
+                "{text}"
+            );
+        }
+        assert_eq!(
+            pos.parse_move("炮三进一"),
+            Err(MoveParseError::NoSuchPiece("炮三进一".into()))
+        );
+        assert!(pos.parse_move("炮五进四").is_ok());
     }
 }

@@ -44,7 +44,7 @@ pub(crate) fn format(f: &Features) -> String {
     };
     let head = if f.numbered_soldier() {
         format!("{}{}", f.place + 1, f.file)
-    } else if f.on_file == 2 && f.kind != PieceKind::General {
+    } else if f.tandem_by_place() {
         format!("{}{}", letter(f.kind), if f.place == 0 { '+' } else { '-' })
     } else {
         format!("{}{}", letter(f.kind), f.file)
