@@ -27,6 +27,10 @@ pub struct GameRequest {
     /// The engine level 1–10 (searches only).
     #[serde(default)]
     pub level: Option<u8>,
+    /// The engine's clock (searches only): the move's time is then derived from it, within
+    /// the level's own cap.
+    #[serde(default)]
+    pub clock: Option<super::clock::Clock>,
 }
 
 /// The body of an import request: a position or a game record as text.
