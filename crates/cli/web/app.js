@@ -744,7 +744,7 @@ function renderTray(pos) {
     name.className = 'tray-side';
     name.textContent = `${sideName(side)} took`;
     const pieces = document.createElement('span');
-    pieces.className = `tray-pieces ${side === 'red' ? 'black' : 'red'}`;
+    pieces.className = `tray-pieces ${side === 'red' ? 'black' : 'red'}${m.captured[side].length ? '' : ' empty'}`;
     pieces.textContent = m.captured[side].join('') || '—';
     const lead = side === 'red' ? m.lead : -m.lead;
     const count = document.createElement('span');
@@ -1053,6 +1053,16 @@ function wire() {
   $('status').addEventListener('click', () => { if (state.browse !== null) browse(null); });
 }
 
+// Opens the game a link's hash describes; false when the hash names no game offered.
+async function openLink() {
+  const link = share.decode(location.hash);
+  if (!link || !state.games.some((g) => g.id === link.game)) return false;
+  // The link has been read: a reload continues from what is saved, not from the link.
+  history.replaceState(null, '', location.pathname + location.search);
+  await chooseGame(link.game, link);
+  return true;
+}
+
 async function main() {
   wire();
   try {
@@ -1077,13 +1087,9 @@ async function main() {
     });
     tabs.append(tab);
   }
-  const link = share.decode(location.hash);
-  if (link && state.games.some((g) => g.id === link.game)) {
-    // The link has been read: a reload continues from what is saved, not from the link.
-    history.replaceState(null, '', location.pathname + location.search);
-    await chooseGame(link.game, link);
-    return;
-  }
+  // A link opened in this tab (the hash changed) reopens its game too.
+  window.addEventListener('hashchange', () => openLink());
+  if (await openLink()) return;
   const wanted = new URLSearchParams(location.search).get('game') || localStorage.getItem('qi.game');
   await chooseGame(state.games.some((g) => g.id === wanted) ? wanted : state.games[0].id);
 }

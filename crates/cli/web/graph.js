@@ -13,6 +13,7 @@ export function drawGraph(container, scores, scale, onPick) {
   const plies = Math.max(scores.length - 1, 1);
   const svg = svgRoot(W, H, 'Score graph');
   svg.classList.add('score-graph');
+  svg.setAttribute('preserveAspectRatio', 'none');
   svg.append(el('rect', { class: 'graph-second', x: 0, y: 0, width: W, height: H }));
   const y = (entry) => {
     const share = entry.decisive ? (entry.score > 0 ? 1 : 0) : 0.5 + 0.5 * Math.tanh(entry.score / (2 * scale));
@@ -24,7 +25,7 @@ export function drawGraph(container, scores, scale, onPick) {
   if (points.length) {
     const area = [`0,${H}`, ...points.map(([px, py]) => `${px.toFixed(1)},${py.toFixed(1)}`), `${points[points.length - 1][0].toFixed(1)},${H}`];
     svg.append(el('polygon', { class: 'graph-first', points: area.join(' ') }));
-    svg.append(el('polyline', { class: 'graph-line', points: points.map(([px, py]) => `${px.toFixed(1)},${py.toFixed(1)}`).join(' ') }));
+    svg.append(el('polyline', { class: 'graph-line', 'vector-effect': 'non-scaling-stroke', points: points.map(([px, py]) => `${px.toFixed(1)},${py.toFixed(1)}`).join(' ') }));
     for (const [px, py, ply] of points) {
       const dot = el('circle', { class: 'graph-dot', cx: px, cy: py, r: 3, 'data-ply': ply });
       dot.append(el('title', {}, `ply ${ply}`));
