@@ -628,8 +628,17 @@ async function chooseClock(id) {
 
 // Drags the Xiangqi piece on `from` to `to` with the mouse, in small steps.
 async function dragPiece(from, to) {
-  const a = await page.locator(`.point-hit[data-square="${from}"]`).boundingBox();
-  const b = await page.locator(`.point-hit[data-square="${to}"]`).boundingBox();
+  // The board is redrawn after every answer, so a box is read again when its node went away.
+  const box = async (sq) => {
+    for (let i = 0; i < 50; i++) {
+      const found = await page.locator(`.point-hit[data-square="${sq}"]`).boundingBox().catch(() => null);
+      if (found) return found;
+      await page.waitForTimeout(50);
+    }
+    throw new Error(`no point ${sq} on the board`);
+  };
+  const a = await box(from);
+  const b = await box(to);
   await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
   await page.mouse.down();
   await page.mouse.move(a.x + a.width / 2 + 10, a.y + a.height / 2 - 10, { steps: 3 });
@@ -749,6 +758,7 @@ test('Xiangqi: a capture by drag fills the tray, a drop on an illegal point says
   await page.locator('#import-format').selectOption('fen');
   await page.locator('#import-text').fill('rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1');
   await page.locator('#import-load').click();
+  await page.waitForFunction(() => document.querySelector('#moves .empty'));
   await page.locator('.point-hit.active').first().waitFor();
   // A rook cannot jump: the drop is refused with the reason, and the rook stays.
   await dragPiece('a0', 'a5');
