@@ -877,7 +877,19 @@ test('Clocks, tray, analysis and sharing at 390 px and on the desktop: screensho
   } finally {
     await page.setViewportSize({ width: 1280, height: 900 });
   }
+  // Undo takes both moves back but gives no time back; before the first move no clock runs.
+  const black = await clockText('top');
+  await page.locator('#undo').click();
+  await page.waitForFunction(() => document.querySelector('#moves .empty'));
+  assert.equal(await page.locator('.clock.running').count(), 0);
+  assert.equal(await clockText('top'), black);
+  await page.locator('.point-hit[data-square="b2"]').click();
+  await page.locator('.point-hit[data-square="e2"]').click();
+  await waitForMoves(2);
+  await waitIdle();
+  assert.equal(await page.locator('#clock-bottom.running').count(), 1);
   await page.locator('#new-game').click();
+  await page.waitForFunction(() => document.querySelector('#clock-top .clock-time').textContent === '3:00');
   await chooseClock('off');
 });
 

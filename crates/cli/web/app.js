@@ -556,6 +556,7 @@ async function play(move) {
     await refresh();
   } catch (err) {
     state.moves.pop();
+    syncClock();
     setStatus(err.message, 'error');
     return;
   }
