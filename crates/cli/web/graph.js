@@ -23,7 +23,7 @@ export function drawGraph(container, scores, scale, onPick) {
   const points = [];
   scores.forEach((entry, ply) => { if (entry) points.push([x(ply), y(entry), ply]); });
   if (points.length) {
-    const area = [`0,${H}`, ...points.map(([px, py]) => `${px.toFixed(1)},${py.toFixed(1)}`), `${points[points.length - 1][0].toFixed(1)},${H}`];
+    const area = [`${points[0][0].toFixed(1)},${H}`, ...points.map(([px, py]) => `${px.toFixed(1)},${py.toFixed(1)}`), `${points[points.length - 1][0].toFixed(1)},${H}`];
     svg.append(el('polygon', { class: 'graph-first', points: area.join(' ') }));
     svg.append(el('polyline', { class: 'graph-line', 'vector-effect': 'non-scaling-stroke', points: points.map(([px, py]) => `${px.toFixed(1)},${py.toFixed(1)}`).join(' ') }));
     for (const [px, py, ply] of points) {
