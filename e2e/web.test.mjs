@@ -837,6 +837,11 @@ test('Xiangqi analysis mode: lines with scores, the best-move arrow and the scor
   assert.match(await page.locator('#analysis-lines li .al-depth').first().textContent(), /^d\d+$/);
   assert.notEqual(await page.locator('#analysis-lines li .al-pv').first().textContent(), '–');
   await page.waitForFunction(() => Number(document.getElementById('score-graph').dataset.points) >= 1);
+  // When the search ends, the best three moves with their exact scores.
+  await page.waitForFunction(() => document.querySelectorAll('#analysis-lines li.al-alt').length === 3, null, { timeout: 20000 });
+  const top = await page.locator('#analysis-lines li.al-alt .al-pv').allTextContents();
+  assert.equal(new Set(top.map((line) => line.split(' ')[0])).size, 3, top.join(' | '));
+  assert.match(await page.locator('#analysis-lines li.al-alt .al-score').first().textContent(), /^[+-]?\d+\.\d\d$|wins/);
   // In analysis both sides are played by hand and the engine does not reply.
   await page.locator('.point-hit[data-square="b2"]').click();
   await page.locator('.point-hit[data-square="e2"]').click();

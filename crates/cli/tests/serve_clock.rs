@@ -83,3 +83,28 @@ fn out_of_range_or_malformed_clocks_are_400s_naming_the_field() {
         assert!(error_of(&body).contains(expected), "{clock}: {body}");
     }
 }
+
+#[test]
+fn a_xiangqi_search_with_lines_scores_the_best_root_moves_and_refuses_too_many() {
+    let server = server();
+    let (status, events) = search(&server, "xiangqi", &json!({"level": 2, "lines": 3}));
+    assert_eq!(status, StatusCode::OK);
+    let done = done_of(&events);
+    let alternatives = done["alternatives"].as_array().expect("alternatives");
+    assert_eq!(alternatives.len(), 3, "{done}");
+    for a in alternatives {
+        assert!(a["best"].as_str().is_some_and(|m| m.len() == 4), "{a}");
+        assert!(a["score_first"].is_i64(), "{a}");
+        assert!(!a["notation"].as_str().unwrap().is_empty());
+    }
+    let (status, body) = post(
+        &server,
+        "api/games/gomoku/search",
+        &json!({"level": 1, "lines": 6}),
+    );
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(
+        error_of(&body).contains("lines 6 is out of range (1–5)"),
+        "{body}"
+    );
+}

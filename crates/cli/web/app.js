@@ -20,6 +20,8 @@ import * as xiangqi from './xiangqi.js';
 const MODULES = { tictactoe, gomoku, xiangqi };
 // The level hints are searched at unless the game's module says (xiangqi: 2 s at most).
 const HINT_LEVEL = 8;
+// Root moves the analysis scores exactly (the server allows 1–5).
+const ANALYSIS_LINES = 3;
 const $ = (id) => document.getElementById(id);
 
 const state = {
@@ -431,6 +433,8 @@ async function runSearch(kind, level, moves = state.moves) {
   let lastInfo = null;  // the last iteration's line, kept on the panel after the answer
   const body = { ...gameRequest(moves), level };
   const ply = moves.length;
+  // Analysis asks for the best few root moves with exact scores (Xiangqi gives them).
+  if (kind === 'analysis') body.lines = ANALYSIS_LINES;
   if (kind === 'engine' && state.clock) {
     const side = state.pos.to_move;
     body.clock = { remaining_ms: Math.max(1, Math.floor(state.clock.left(side))), increment_ms: state.tc.incMs };
@@ -477,6 +481,7 @@ async function runSearch(kind, level, moves = state.moves) {
   if (kind === 'analysis') {
     const depth = lastInfo ? lastInfo.depth : 0;
     setEngine(`Analysis: best ${done && done.notation ? done.notation : '–'} (depth ${depth})`, lastInfo || {});
+    if (done && Array.isArray(done.alternatives) && done.alternatives.length > 1) showAlternatives(done.alternatives, lastInfo);
     return done;
   }
   if (done && done.best) {
@@ -848,6 +853,23 @@ function showAnalysis(data) {
     state.analysisBest = best;
     render();
   }
+}
+
+// At the end of an analysis: the best moves with their exact scores, the first with its line.
+function showAlternatives(alternatives, lastInfo) {
+  const list = $('analysis-lines');
+  const bestLine = lastInfo && Array.isArray(lastInfo.pv) && lastInfo.pv[0] === alternatives[0].best
+    ? (state.notation === 'iccs' ? lastInfo.pv.join(' ') : lastInfo.pv_text) : null;
+  list.replaceChildren(...alternatives.map((a, i) => {
+    const li = document.createElement('li');
+    li.className = 'al-alt';
+    li.innerHTML = '<span class="al-depth"></span><span class="al-score"></span><span class="al-pv"></span>';
+    li.children[0].textContent = `#${i + 1}`;
+    li.children[1].textContent = formatScore(a);
+    li.children[2].textContent = (i === 0 && bestLine) || (state.notation === 'iccs' ? a.best : a.notation);
+    return li;
+  }));
+  list.hidden = false;
 }
 
 // Analyses the position on the board (the one reviewed, or the game's), at full strength.

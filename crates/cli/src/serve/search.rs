@@ -3,7 +3,7 @@
 
 use super::api::AppState;
 use super::error::ApiError;
-use super::games::{parse_level, GameAdapter, GameRequest, SearchDone, SearchInfo};
+use super::games::{parse_level, parse_lines, GameAdapter, GameRequest, SearchDone, SearchInfo};
 use super::limits::Ending;
 use axum::response::sse::{Event, KeepAlive, Sse};
 use futures_util::{Stream, StreamExt};
@@ -76,6 +76,18 @@ fn done_event(
         "time_ms": elapsed.as_millis() as u64,
         "cancelled": cancelled,
     });
+    let alternatives: Vec<Value> = done.map_or_else(Vec::new, |d| {
+        d.alternatives
+            .iter()
+            .map(|a| {
+                merge(
+                    json!({"best": a.best, "notation": a.notation}),
+                    score_fields(a.score, first_to_move),
+                )
+            })
+            .collect()
+    });
+    let base = merge(base, json!({ "alternatives": alternatives }));
     let data = match done.and_then(|d| d.score) {
         Some(s) => merge(base, score_fields(s, first_to_move)),
         None => base,
@@ -96,6 +108,7 @@ pub fn start(
 ) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, ApiError> {
     // Bad requests are answered before a slot is taken, so they never see a 429.
     let level = parse_level(request.level)?;
+    parse_lines(request.lines)?;
     if let Some(clock) = &request.clock {
         clock.validate()?;
     }
