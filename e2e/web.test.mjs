@@ -7,7 +7,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
@@ -610,6 +610,292 @@ test('On a 390 px phone the tabs fit on one line and gomoku points take a confir
   await page.locator('.tab[data-game="xiangqi"]').click();
   await page.locator('svg.xq').waitFor();
   await shot('xiangqi-desktop');
+});
+
+// ---------- clocks, drag-and-drop, sharing, analysis (issue 13, item 15) ----------
+
+const clockText = (where) => page.locator(`#clock-${where} .clock-time`).textContent();
+const clockSeconds = async (where) => {
+  const text = await clockText(where);
+  const parts = text.split(':').map(Number);
+  return parts.length === 2 ? parts[0] * 60 + parts[1] : parts[0];
+};
+
+async function chooseClock(id) {
+  await page.locator('#time-control').selectOption(id);
+  await page.locator('#clock-bottom').waitFor({ state: id === 'off' ? 'hidden' : 'visible' });
+}
+
+// Drags the Xiangqi piece on `from` to `to` with the mouse, in small steps.
+async function dragPiece(from, to) {
+  // The board is redrawn after every answer, so a box is read again when its node went away.
+  const box = async (sq) => {
+    for (let i = 0; i < 50; i++) {
+      const found = await page.locator(`.point-hit[data-square="${sq}"]`).boundingBox().catch(() => null);
+      if (found) return found;
+      await page.waitForTimeout(50);
+    }
+    throw new Error(`no point ${sq} on the board`);
+  };
+  const a = await box(from);
+  const b = await box(to);
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(a.x + a.width / 2 + 10, a.y + a.height / 2 - 10, { steps: 3 });
+  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 8 });
+  await page.mouse.up();
+}
+
+test('Tic-tac-toe with a 1+0 clock: a full game, both clocks shown, only the side to move\'s runs', async () => {
+  await page.locator('.tab[data-game="tictactoe"]').click();
+  await page.locator('.ttt-cell').first().waitFor();
+  await page.locator('#side').selectOption('first');
+  await setLevel(10);
+  await chooseClock('1+0');
+  assert.equal(await clockText('top'), '1:00');
+  assert.equal(await clockText('bottom'), '1:00');
+  assert.equal(await page.locator('.clock.running').count(), 0, 'no clock runs before the first move');
+  await page.locator('.ttt-cell[data-square="5"]').click();
+  let played = 1;
+  for (;;) {
+    await page.waitForFunction((count) => !document.getElementById('game-over').hidden
+      || [...document.querySelectorAll('#moves .mv')].filter((e) => e.textContent).length >= count,
+    played + 1, { timeout: 20000 });
+    await waitIdle();
+    if (await page.locator('#game-over').isVisible()) break;
+    // Our clock runs while we think.
+    assert.equal(await page.locator('#clock-bottom.running').count(), 1);
+    await page.waitForTimeout(1100);
+    await page.locator('.ttt-cell.playable').first().click();
+    played += 2;
+  }
+  assert.ok(['Draw', 'You lose'].includes(await page.locator('#game-over-title').textContent()));
+  const mine = await clockSeconds('bottom');
+  assert.ok(mine <= 59, `X spent time: ${mine}`);
+  assert.ok(await clockSeconds('top') <= 60);
+  // The clocks stop at the end.
+  assert.equal(await page.locator('.clock.running').count(), 0);
+  await page.waitForTimeout(1100);
+  assert.equal(await clockSeconds('bottom'), mine);
+  await shot('clock-tictactoe-over');
+  // A new game resets both clocks.
+  await page.locator('#game-over-new').click();
+  await page.waitForFunction(() => document.querySelector('#clock-bottom .clock-time').textContent === '1:00');
+  await chooseClock('off');
+});
+
+test('Gomoku with a 3+2 clock, both sides by hand: five in a row ends a full game and the increment is added', async () => {
+  await page.locator('.tab[data-game="gomoku"]').click();
+  await page.locator('svg.gomoku').waitFor();
+  await page.locator('#option-size').selectOption('15');
+  await page.locator('#option-rule').selectOption('freestyle');
+  await page.locator('#side').selectOption('both');
+  await chooseClock('3+2');
+  assert.equal(await clockText('bottom'), '3:00');
+  const black = ['h8', 'h9', 'h10', 'h11', 'h12'];
+  const white = ['a1', 'a2', 'a3', 'a4'];
+  for (let i = 0; i < black.length; i++) {
+    await page.locator(`.point-hit[data-point="${black[i]}"]`).click();
+    await page.waitForFunction((n) => document.querySelectorAll('g.gm-stone').length === n, 2 * i + 1);
+    if (i === 4) break;
+    await page.locator(`.point-hit[data-point="${white[i]}"]`).click();
+    await page.waitForFunction((n) => document.querySelectorAll('g.gm-stone').length === n, 2 * i + 2);
+  }
+  await page.locator('#game-over').waitFor({ state: 'visible' });
+  assert.equal(await page.locator('#game-over-title').textContent(), 'Black wins');
+  // Quick moves with a 2 s increment leave more than the base time.
+  assert.ok(await clockSeconds('bottom') > 180, await clockText('bottom'));
+  assert.ok(await clockSeconds('top') > 180, await clockText('top'));
+  await shot('clock-gomoku-five');
+  await page.locator('#game-over-new').click();
+  await chooseClock('off');
+});
+
+test('Xiangqi with a short clock: a drag-and-drop move, the engine answers by its clock, and Red loses on time', async () => {
+  await page.locator('.tab[data-game="xiangqi"]').click();
+  await page.locator('svg.xq').waitFor();
+  await page.locator('#side').selectOption('first');
+  await setLevel(3);
+  await page.locator('#time-control').selectOption('custom');
+  await page.locator('#tc-base').fill('0.1');
+  await page.locator('#tc-inc').fill('0');
+  await page.locator('#tc-apply').click();
+  await page.locator('#clock-bottom').waitFor();
+  assert.equal(await clockText('bottom'), '6.0');
+  await page.locator('#notation-toggle button').first().click();
+  await dragPiece('h2', 'e2');
+  await waitForMoves(2);
+  await waitIdle();
+  assert.equal(await page.locator('#moves .mv').first().textContent(), '炮二平五');
+  // The engine's clock was charged for its move and ours now runs.
+  assert.equal(await page.locator('#clock-bottom.running').count(), 1);
+  assert.ok(await clockSeconds('top') < 6);
+  // The tray shows the count; nothing is taken yet.
+  assert.equal(await page.locator('.tray-row').count(), 2);
+  // We wait: the flag falls.
+  await page.locator('#game-over').waitFor({ state: 'visible', timeout: 15000 });
+  assert.equal(await page.locator('#game-over-title').textContent(), 'You lose');
+  assert.equal(await page.locator('#game-over-reason').textContent(), 'Red loses on time');
+  assert.match(await page.locator('#status').textContent(), /Red loses on time/);
+  assert.equal(await clockText('bottom'), '0.0');
+  assert.ok(await page.locator('#undo').isDisabled(), 'a game lost on time cannot be taken back');
+  assert.equal(await page.locator('.point-hit.active').count(), 0);
+  await shot('clock-xiangqi-flag');
+  await page.locator('#game-over-new').click();
+  await page.waitForFunction(() => document.querySelector('#clock-bottom .clock-time').textContent === '6.0');
+  await chooseClock('off');
+});
+
+async function openXiangqi() {
+  await page.locator('.tab[data-game="xiangqi"]').click();
+  await page.locator('svg.xq').waitFor();
+  await page.evaluate(() => { document.getElementById('records').open = true; });
+}
+
+test('Xiangqi: a capture by drag fills the tray, a drop on an illegal point says why, sounds can be turned on', async () => {
+  await openXiangqi();
+  await page.locator('#side').selectOption('both');
+  await page.locator('#import-format').selectOption('fen');
+  await page.locator('#import-text').fill('rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1');
+  await page.locator('#import-load').click();
+  await page.waitForFunction(() => document.querySelector('#moves .empty'));
+  await page.locator('.point-hit.active').first().waitFor();
+  // A rook cannot jump: the drop is refused with the reason, and the rook stays.
+  await dragPiece('a0', 'a5');
+  assert.match(await page.locator('#status').textContent(), /block|in the way|jump/i);
+  assert.equal(await page.locator('g.piece[data-square="a0"]').count(), 1);
+  // The cannon takes the knight by a drag over the screen.
+  await dragPiece('h2', 'h9');
+  await waitForMoves(1);
+  assert.equal(await page.locator('g.piece[data-square="h9"].red').count(), 1);
+  assert.equal(await page.locator('.tray-row[data-side="red"] .tray-pieces').textContent(), '馬');
+  assert.equal(await page.locator('.tray-row[data-side="red"] .tray-lead').textContent(), '+4');
+  await page.locator('#sound').click();
+  assert.equal(await page.locator('#sound').getAttribute('aria-pressed'), 'true');
+  await page.locator('.point-hit[data-square="i9"]').click();
+  await page.locator('.point-hit[data-square="h9"]').click();
+  await waitForMoves(2);
+  assert.equal(await page.locator('.tray-row[data-side="black"] .tray-pieces').textContent(), '炮');
+  await page.locator('#sound').click();
+  await shot('xiangqi-tray');
+});
+
+test('Xiangqi: the shareable link reopens the game, moves and clock in a new page; the PGN downloads', async () => {
+  await openXiangqi();
+  await page.locator('#side').selectOption('both');
+  await chooseClock('5+3');
+  for (const [from, to] of [['h2', 'e2'], ['h9', 'g7'], ['h0', 'g2']]) {
+    await page.locator(`.point-hit[data-square="${from}"]`).click();
+    await page.locator(`.point-hit[data-square="${to}"]`).click();
+  }
+  await waitForMoves(3);
+  await page.locator('#notation-toggle button').first().click();
+  const link = await page.locator('#share-link').inputValue();
+  assert.match(link, /#game=xiangqi&moves=h2e2%2Ch9g7%2Ch0g2&tc=5%2B3&side=both&level=\d+$/);
+  const download = page.waitForEvent('download');
+  await page.locator('#download').click();
+  const file = await download;
+  assert.match(file.suggestedFilename(), /^qi-xiangqi-\d{4}-\d\d-\d\d\.pgn$/);
+  const pgn = readFileSync(await file.path(), 'utf8');
+  assert.match(pgn, /\[Result "\*"\]/);
+  assert.match(pgn, /1\. .*2\. /s);
+
+  const other = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  other.on('pageerror', (err) => pageErrors.push(String(err)));
+  try {
+    await other.goto(link);
+    await other.locator('svg.xq').waitFor();
+    await other.waitForFunction(() => [...document.querySelectorAll('#moves .mv')].filter((e) => e.textContent && e.textContent !== '…').length === 3);
+    assert.equal(await other.locator('.tab[aria-selected="true"]').textContent(), 'Xiangqi');
+    assert.deepEqual(await other.locator('#moves .mv').allTextContents(), await page.locator('#moves .mv').allTextContents());
+    assert.equal(await other.locator('.xq-last-to').count(), 1);
+    assert.equal(await other.locator('#time-control').inputValue(), '5+3');
+    assert.equal(await other.locator('#side').inputValue(), 'both');
+    assert.equal(await other.locator('#clock-top .clock-time').textContent(), '5:00');
+    // The hash has been read; a reload keeps the game from the browser's own save.
+    assert.equal(new URL(other.url()).hash, '');
+    // A broken link says so and starts a fresh game.
+    await other.goto(`${base}#game=xiangqi&moves=h2e2,zz99`);
+    await other.waitForFunction(() => /not restored/.test(document.getElementById('status').textContent));
+    assert.match(await other.locator('#status').textContent(), /Link not restored: .*zz99/);
+  } finally {
+    await other.close();
+  }
+  await chooseClock('off');
+});
+
+test('Xiangqi analysis mode: lines with scores, the best-move arrow and the score graph', async () => {
+  await openXiangqi();
+  await page.locator('#side').selectOption('first');
+  await setLevel(2);
+  await page.locator('#new-game').click();
+  await page.locator('.point-hit.active').first().waitFor();
+  await page.locator('#analyse').click();
+  assert.equal(await page.locator('#analyse').getAttribute('aria-pressed'), 'true');
+  await page.locator('#analysis-lines li').first().waitFor({ timeout: 20000 });
+  await page.locator('.xq-hint').waitFor({ timeout: 20000 });
+  assert.match(await page.locator('#analysis-lines li .al-depth').first().textContent(), /^d\d+$/);
+  assert.notEqual(await page.locator('#analysis-lines li .al-pv').first().textContent(), '–');
+  await page.waitForFunction(() => Number(document.getElementById('score-graph').dataset.points) >= 1);
+  // When the search ends, the best three moves with their exact scores.
+  await page.waitForFunction(() => document.querySelectorAll('#analysis-lines li.al-alt').length === 3, null, { timeout: 20000 });
+  const top = await page.locator('#analysis-lines li.al-alt .al-pv').allTextContents();
+  assert.equal(new Set(top.map((line) => line.split(' ')[0])).size, 3, top.join(' | '));
+  assert.match(await page.locator('#analysis-lines li.al-alt .al-score').first().textContent(), /^[+-]?\d+\.\d\d$|wins/);
+  // In analysis both sides are played by hand and the engine does not reply.
+  await page.locator('.point-hit[data-square="b2"]').click();
+  await page.locator('.point-hit[data-square="e2"]').click();
+  await waitForMoves(1);
+  await page.locator('.point-hit[data-square="b9"]').click();
+  await page.locator('.point-hit[data-square="c7"]').click();
+  await waitForMoves(2);
+  await page.waitForFunction(() => document.querySelectorAll('#analysis-lines li').length >= 1);
+  await page.waitForFunction(() => Number(document.getElementById('score-graph').dataset.points) >= 2, null, { timeout: 20000 });
+  assert.match(await page.locator('#status').textContent(), /Analysis/);
+  await page.waitForTimeout(4500);
+  await shot('xiangqi-analysis');
+  assert.equal(await moveCount(), 2, 'the engine did not play while analysing');
+  await page.locator('#analyse').click();
+  // Back to playing: Red (us) is to move, the engine waits.
+  assert.equal(await page.locator('#analysis-lines').isHidden(), true);
+  await page.locator('#new-game').click();
+});
+
+test('Clocks, tray, analysis and sharing at 390 px and on the desktop: screenshots', async () => {
+  await openXiangqi();
+  await page.locator('#side').selectOption('first');
+  await chooseClock('3+2');
+  await page.locator('.point-hit[data-square="h2"]').click();
+  await page.locator('.point-hit[data-square="e2"]').click();
+  await waitForMoves(2);
+  await waitIdle();
+  await shot('desktop-xiangqi-clock');
+  await page.setViewportSize({ width: 390, height: 844 });
+  try {
+    const clock = await page.locator('#clock-top').boundingBox();
+    assert.ok(clock.x >= 0 && clock.x + clock.width <= 390, JSON.stringify(clock));
+    await page.screenshot({ path: join(shots, 'phone-xiangqi-clock.png'), fullPage: true });
+    await page.locator('#analyse').click();
+    await page.locator('#analysis-lines li').first().waitFor({ timeout: 20000 });
+    await page.screenshot({ path: join(shots, 'phone-xiangqi-analysis.png'), fullPage: true });
+    await page.locator('#analyse').click();
+  } finally {
+    await page.setViewportSize({ width: 1280, height: 900 });
+  }
+  // Undo takes both moves back but gives no time back; before the first move no clock runs.
+  const black = await clockText('top');
+  await page.locator('#undo').click();
+  await page.waitForFunction(() => document.querySelector('#moves .empty'));
+  assert.equal(await page.locator('.clock.running').count(), 0);
+  assert.equal(await clockText('top'), black);
+  await page.locator('.point-hit[data-square="b2"]').click();
+  await page.locator('.point-hit[data-square="e2"]').click();
+  await waitForMoves(2);
+  await waitIdle();
+  assert.equal(await page.locator('#clock-bottom.running').count(), 1);
+  await page.locator('#new-game').click();
+  await page.waitForFunction(() => document.querySelector('#clock-top .clock-time').textContent === '3:00');
+  await chooseClock('off');
 });
 
 test('the page logged no errors', () => {

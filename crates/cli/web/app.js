@@ -7,6 +7,10 @@
 // their info; the page offers each as a select and sends the choice with every request.
 
 import * as api from './api.js';
+import * as clocks from './clock.js';
+import { drawGraph } from './graph.js';
+import * as share from './share.js';
+import * as sound from './sound.js';
 import * as gomoku from './gomoku.js';
 import * as tictactoe from './tictactoe.js';
 import * as xiangqi from './xiangqi.js';
@@ -16,6 +20,8 @@ import * as xiangqi from './xiangqi.js';
 const MODULES = { tictactoe, gomoku, xiangqi };
 // The level hints are searched at unless the game's module says (xiangqi: 2 s at most).
 const HINT_LEVEL = 8;
+// Root moves the analysis scores exactly (the server allows 1–5).
+const ANALYSIS_LINES = 3;
 const $ = (id) => document.getElementById(id);
 
 const state = {
@@ -38,6 +44,19 @@ const state = {
   generation: 0,      // bumps on every new game/undo so stale answers are ignored
   browse: null,       // while reviewing: the number of moves shown, else null
   browsePos: null,    // the position answer for that earlier moment
+  tc: null,           // the time control ({id, baseMs, incMs}), null: no clock
+  clock: null,        // the GameClock of the game in progress
+  analysing: false,   // analysis mode: the engine analyses, nobody's clock runs
+  analysisBest: null, // the analysis' best move, drawn as an arrow
+  analysisLines: [],  // the analysis' lines, deepest first
+  scores: [],         // per ply: {score, decisive} from the engine (first side's view)
+  sound: false,       // move sounds (off until chosen)
+};
+
+// Files offered by Download, per game: the export to save and the file's extension.
+const DOWNLOADS = {
+  xiangqi: { format: 'pgn', ext: 'pgn', type: 'application/x-chess-pgn' },
+  gomoku: { format: 'sgf', ext: 'sgf', type: 'application/x-go-sgf' },
 };
 
 // ---------- persistence (per game, in localStorage) ----------
@@ -49,6 +68,7 @@ function save() {
   const data = {
     start: state.start, options: state.options, moves: state.moves, human: state.human, level: state.level,
     flipped: state.flipped, notation: state.notation, resigned: state.resigned,
+    tc: state.tc, clock: state.clock ? state.clock.snapshot() : null,
   };
   try { localStorage.setItem(saveKey(state.info.id), JSON.stringify(data)); } catch { /* private mode */ }
   try { localStorage.setItem('qi.game', state.info.id); } catch { /* private mode */ }
@@ -66,8 +86,9 @@ const humanSides = () => {
   if (state.human === 'both') return state.info.sides.map((s) => s.id);
   return [state.info.sides[state.human === 'first' ? 0 : 1].id];
 };
-const isHumanTurn = () => state.pos && humanSides().includes(state.pos.to_move);
-const isOver = () => !!(state.pos && (state.pos.status.over || state.resigned));
+const isHumanTurn = () => state.pos && (state.analysing || humanSides().includes(state.pos.to_move));
+const flagged = () => (state.clock ? state.clock.flagged : null);
+const isOver = () => !!(state.pos && (state.pos.status.over || state.resigned || flagged()));
 
 // ---------- status line and overlay ----------
 
@@ -98,6 +119,10 @@ function showOutcome() {
     const winner = state.info.sides.find((s) => s.id !== state.resigned).id;
     title = resultFor(winner);
     reason = `${sideName(state.resigned)} resigned`;
+  } else if (flagged()) {
+    const winner = state.info.sides.find((s) => s.id !== flagged()).id;
+    title = resultFor(winner);
+    reason = `${sideName(flagged())} loses on time`;
   } else if (pos.status.over) {
     title = resultFor(pos.status.winner);
     reason = pos.status.message;
@@ -124,7 +149,9 @@ function updateStatus() {
   }
   if (isOver()) { showOutcome(); return; }
   $('game-over').hidden = true;
-  if (state.searching && state.searchKind === 'engine') {
+  if (state.analysing) {
+    setStatus(`Analysis: ${sideName(pos.to_move)} to move — moves are played by hand for both sides`, pos.check ? 'check' : '');
+  } else if (state.searching && state.searchKind === 'engine') {
     setStatus(`${sideName(pos.to_move)} (engine) is thinking…`, pos.check ? 'check' : '');
   } else if (pos.check) {
     setStatus(`Check! ${sideName(pos.to_move)} to move`, 'check');
@@ -346,15 +373,22 @@ function render() {
   const interactive = !reviewing && !isOver() && isHumanTurn()
     && !(state.searching && state.searchKind === 'engine');
   $('eval-bar').classList.toggle('flipped', !!state.flipped);
+  const shownHint = state.analysing ? state.analysisBest : (reviewing ? null : state.hint);
   state.board.render(reviewing ? state.browsePos : state.pos, {
-    interactive, flipped: state.flipped, hint: reviewing ? null : state.hint, humanSides: humanSides(),
+    interactive, flipped: state.flipped, hint: shownHint, humanSides: humanSides(),
   });
+  syncClock();
+  renderClocks();
+  renderTray(reviewing ? state.browsePos : state.pos);
+  renderShareLink();
+  renderGraph();
   renderMoves();
   renderExport();
   updateStatus();
   const f = state.module.features || {};
-  $('undo').disabled = state.moves.length === 0;
-  $('hint').disabled = isOver() || !isHumanTurn() || !!state.searching;
+  $('undo').disabled = state.moves.length === 0 || !!flagged();
+  $('undo').title = flagged() ? 'The game was lost on time: start a new game' : '';
+  $('hint').disabled = isOver() || !isHumanTurn() || !!state.searching || state.analysing;
   $('flip').hidden = !f.flip;
   $('resign').hidden = !f.resign;
   $('resign').disabled = isOver() || state.human === 'both' || state.moves.length === 0;
@@ -364,7 +398,10 @@ async function refresh() {
   const generation = state.generation;
   const pos = await api.position(state.info.id, gameRequest(state.moves));
   if (generation !== state.generation) return false;
+  const before = state.pos;
   state.pos = pos;
+  if (before && pos.moves.length === before.moves.length + 1) moveSound(before, pos);
+  state.scores.length = Math.min(state.scores.length, pos.moves.length + 1);
   state.browse = null;
   state.browsePos = null;
   render();
@@ -381,7 +418,7 @@ function stopSearch() {
   $('thinking').hidden = true;
 }
 
-async function runSearch(kind, level) {
+async function runSearch(kind, level, moves = state.moves) {
   stopSearch();
   const controller = new AbortController();
   const generation = state.generation;
@@ -389,11 +426,19 @@ async function runSearch(kind, level) {
   state.searchKind = kind;
   $('thinking').hidden = false;
   $('engine-note').hidden = true;
-  setEngine(kind === 'hint' ? 'Looking for a hint…' : 'Thinking…');
+  const title = { hint: 'Looking for a hint…', analysis: 'Analysing…' }[kind] || 'Thinking…';
+  setEngine(title);
   render();
   let done = null;
   let lastInfo = null;  // the last iteration's line, kept on the panel after the answer
-  const body = { ...gameRequest(state.moves), level };
+  const body = { ...gameRequest(moves), level };
+  const ply = moves.length;
+  // Analysis asks for the best few root moves with exact scores (Xiangqi gives them).
+  if (kind === 'analysis') body.lines = ANALYSIS_LINES;
+  if (kind === 'engine' && state.clock) {
+    const side = state.pos.to_move;
+    body.clock = { remaining_ms: Math.max(1, Math.floor(state.clock.left(side))), increment_ms: state.tc.incMs };
+  }
   try {
     for (let attempt = 0; ; attempt++) {
       try {
@@ -401,8 +446,10 @@ async function runSearch(kind, level) {
           if (generation !== state.generation) return;
           if (name === 'info') {
             lastInfo = data;
-            setEngine(kind === 'hint' ? 'Looking for a hint…' : 'Thinking…', data);
+            setEngine(title, data);
             setEval(data);
+            recordScore(ply, data);
+            if (kind === 'analysis') showAnalysis(data);
           } else if (name === 'done') {
             done = data;
           }
@@ -430,6 +477,13 @@ async function runSearch(kind, level) {
   state.searching = null;
   state.searchKind = null;
   $('thinking').hidden = true;
+  if (done && done.score !== undefined && !done.note) recordScore(ply, done);
+  if (kind === 'analysis') {
+    const depth = lastInfo ? lastInfo.depth : 0;
+    setEngine(`Analysis: best ${done && done.notation ? done.notation : '–'} (depth ${depth})`, lastInfo || {});
+    if (done && Array.isArray(done.alternatives) && done.alternatives.length > 1) showAlternatives(done.alternatives, lastInfo);
+    return done;
+  }
   if (done && done.best) {
     const who = kind === 'hint' ? 'Hint' : 'Engine played';
     const line = lastInfo && Array.isArray(lastInfo.pv) && lastInfo.pv[0] === done.best
@@ -447,9 +501,11 @@ async function runSearch(kind, level) {
 }
 
 async function engineTurn() {
+  if (state.analysing) { render(); analyse(); return; }
   if (isOver() || isHumanTurn() || !state.info.engine) { render(); return; }
   const done = await runSearch('engine', state.level);
-  if (!done || !done.best) return;
+  if (!done || !done.best || isOver()) return;
+  pressClock();
   state.moves.push(done.best);
   try {
     await refresh();
@@ -470,6 +526,7 @@ async function browse(ply) {
     state.browse = null;
     state.browsePos = null;
     render();
+    if (state.analysing) analyse();
     return;
   }
   const generation = state.generation;
@@ -478,6 +535,7 @@ async function browse(ply) {
   state.browse = ply;
   state.browsePos = shown;
   render();
+  if (state.analysing) analyse();
 }
 
 function onKey(event) {
@@ -497,11 +555,13 @@ async function play(move) {
   if (isOver() || !isHumanTurn() || (state.searching && state.searchKind === 'engine')) return;
   if (state.searching) stopSearch();
   state.hint = null;
+  pressClock();
   state.moves.push(move);
   try {
     await refresh();
   } catch (err) {
     state.moves.pop();
+    syncClock();
     setStatus(err.message, 'error');
     return;
   }
@@ -515,6 +575,8 @@ async function newGame(keepStart = false) {
   state.moves = [];
   state.hint = null;
   state.resigned = null;
+  state.clock = state.tc ? new clocks.GameClock(state.tc, state.info.sides.map((s) => s.id)) : null;
+  state.scores = [];
   $('engine-note').hidden = true;
   setEngine('Engine idle');
   setEval(null);
@@ -523,6 +585,7 @@ async function newGame(keepStart = false) {
 }
 
 async function undo() {
+  if (flagged()) return;
   stopSearch();
   state.generation++;
   state.hint = null;
@@ -558,6 +621,7 @@ function resign() {
   state.resigned = humanSides()[0];
   save();
   render();
+  if (state.sound) sound.play('end');
 }
 
 async function importRecord() {
@@ -578,6 +642,8 @@ async function importRecord() {
     state.moves = imported.moves;
     state.hint = null;
     state.resigned = null;
+    state.scores = [];
+    state.clock = state.tc ? new clocks.GameClock(state.tc, state.info.sides.map((s) => s.id)) : null;
     $('engine-note').hidden = true;
     setEngine('Engine idle');
     setEval(null);
@@ -587,6 +653,298 @@ async function importRecord() {
     errorBox.textContent = err.message;
     errorBox.hidden = false;
   }
+}
+
+// ---------- clocks ----------
+
+// The side to move has moved: charge its clock and start the other one.
+function pressClock() {
+  if (!state.clock || state.analysing || !state.pos || isOver()) return;
+  const mover = state.pos.to_move;
+  const next = state.info.sides.find((s) => s.id !== mover).id;
+  state.clock.press(mover, next);
+}
+
+// Keeps the running clock in step with the game: none runs before the first move, after
+// the end, while reviewing with analysis on or in analysis mode; else the side to move's.
+function syncClock() {
+  const clock = state.clock;
+  if (!clock || clock.flagged || !state.pos) return;
+  if (isOver() || state.analysing) {
+    if (!clock.paused) clock.pause();
+  } else if (!state.moves.length) {
+    clock.charge();
+    clock.running = null;
+  } else if (clock.paused || clock.running !== state.pos.to_move) {
+    clock.resume(state.pos.to_move);
+  }
+}
+
+function renderClocks() {
+  const top = $('clock-top');
+  const bottom = $('clock-bottom');
+  if (!state.clock || !state.info) { top.hidden = true; bottom.hidden = true; return; }
+  const [first, second] = state.info.sides.map((s) => s.id);
+  const flip = state.flipped && (state.module.features || {}).flip;
+  const placement = [[top, flip ? first : second], [bottom, flip ? second : first]];
+  for (const [box, side] of placement) {
+    const left = state.clock.left(side);
+    box.hidden = false;
+    box.dataset.side = side;
+    box.querySelector('.clock-side').textContent = sideName(side);
+    box.querySelector('.clock-time').textContent = clocks.formatTime(left);
+    box.classList.toggle('running', state.clock.running === side && !state.clock.paused);
+    box.classList.toggle('low', left < 10000);
+    box.classList.toggle('flagged', state.clock.flagged === side);
+  }
+}
+
+// Every tenth of a second: redraw the clocks and end the game when the running one is empty.
+function tick() {
+  if (!state.clock || !state.pos) return;
+  if (!isOver() && state.clock.checkFlag()) {
+    stopSearch();
+    state.generation++;
+    save();
+    render();
+    if (state.sound) sound.play('end');
+    return;
+  }
+  renderClocks();
+}
+
+function fillTimeControl() {
+  const select = $('time-control');
+  if (!select.options.length) {
+    select.replaceChildren(...clocks.TIME_CONTROLS.map((t) => new Option(t.name, t.id)));
+  }
+  select.value = state.tc ? state.tc.id : 'off';
+  $('custom-tc').hidden = select.value !== 'custom';
+  if (state.tc && state.tc.id === 'custom') {
+    $('tc-base').value = String(state.tc.baseMs / 60000);
+    $('tc-inc').value = String(state.tc.incMs / 1000);
+  }
+}
+
+// A new time control starts a new game (after asking, when one is in progress).
+function setTimeControl(tc) {
+  if (!mayDiscardGame('Changing the clock')) { fillTimeControl(); return; }
+  state.tc = tc;
+  fillTimeControl();
+  newGame(false);
+}
+
+// ---------- material, sounds, link, download ----------
+
+function renderTray(pos) {
+  const tray = $('tray');
+  const material = (state.module.features || {}).material;
+  if (!material || !pos) { tray.hidden = true; return; }
+  const m = material(pos);
+  tray.replaceChildren();
+  for (const side of state.info.sides.map((s) => s.id)) {
+    const row = document.createElement('div');
+    row.className = 'tray-row';
+    row.dataset.side = side;
+    const name = document.createElement('span');
+    name.className = 'tray-side';
+    name.textContent = `${sideName(side)} took`;
+    const pieces = document.createElement('span');
+    pieces.className = `tray-pieces ${side === 'red' ? 'black' : 'red'}${m.captured[side].length ? '' : ' empty'}`;
+    pieces.textContent = m.captured[side].join('') || '—';
+    const lead = side === 'red' ? m.lead : -m.lead;
+    const count = document.createElement('span');
+    count.className = 'tray-lead';
+    count.textContent = lead > 0 ? `+${lead}` : '';
+    count.title = `Material: ${m.points[side]} pawns`;
+    row.append(name, pieces, count);
+    tray.append(row);
+  }
+  tray.hidden = false;
+}
+
+function moveSound(before, after) {
+  if (!state.sound) return;
+  if (after.status.over) sound.play('end');
+  else if (after.check) sound.play('check');
+  else if (after.board && before.board && Array.isArray(after.board.pieces) && after.board.pieces.length < before.board.pieces.length) sound.play('capture');
+  else sound.play('move');
+}
+
+function shareUrl() {
+  const hash = share.encode({
+    game: state.info.id, start: state.start, moves: state.moves, options: state.options,
+    tc: state.tc, human: state.human, level: state.level,
+  });
+  return `${location.origin}${location.pathname}${hash}`;
+}
+
+function renderShareLink() {
+  if (state.info) $('share-link').value = shareUrl();
+}
+
+// The saved settings a link stands for, over what this browser had saved.
+function fromLink(link, saved) {
+  const base = saved || {};
+  let tc = base.tc || null;
+  if (link.tc) {
+    tc = link.tc.id === 'off' ? null
+      : clocks.TIME_CONTROLS.some((t) => t.id === link.tc.id) ? clocks.controlFor(link.tc.id)
+        : clocks.controlFor('custom', link.tc.base, link.tc.inc);
+  }
+  return {
+    ...base,
+    start: link.start, moves: link.moves, options: link.options || base.options,
+    human: link.side || base.human, level: link.level || base.level, tc, resigned: null, clock: null,
+  };
+}
+
+function downloadGame() {
+  if (!state.pos) return;
+  const spec = DOWNLOADS[state.info.id];
+  const day = new Date().toISOString().slice(0, 10);
+  const name = `qi-${state.info.id}-${day}`;
+  if (spec && state.pos.exports[spec.format] !== undefined) {
+    share.download(`${name}.${spec.ext}`, state.pos.exports[spec.format], spec.type);
+    return;
+  }
+  // Games without a record format get a plain text: the moves, the final board, the result.
+  const lines = [`Qi ${state.info.name} game, ${day}`];
+  for (const [id, text] of Object.entries(state.pos.exports)) lines.push(`${id}: ${text}`);
+  lines.push(`result: ${isOver() ? $('status').textContent : 'in progress'}`);
+  share.download(`${name}.txt`, `${lines.join('\n')}\n`);
+}
+
+// ---------- analysis and the score graph ----------
+
+// Keeps the score of the position after `ply` moves, from the first side's view.
+function recordScore(ply, data) {
+  if (data.score_first === undefined || data.score_first === null) return;
+  state.scores[ply] = { score: data.score_first, decisive: !!data.decisive };
+  renderGraph();
+}
+
+function renderGraph() {
+  if (!state.info) return;
+  const box = $('score-graph');
+  const total = state.pos ? state.pos.moves.length + 1 : 1;
+  const scores = Array.from({ length: total }, (_, i) => state.scores[i]);
+  drawGraph(box, scores, state.info.eval_scale || 100, (ply) => browse(ply));
+  box.hidden = !state.scores.some(Boolean);
+}
+
+// Shows an analysis step: its line joins the list (one per depth, deepest first) and its
+// first move becomes the arrow on the board.
+function showAnalysis(data) {
+  const list = $('analysis-lines');
+  const pv = state.notation === 'iccs' && Array.isArray(data.pv) ? data.pv.join(' ') : data.pv_text;
+  state.analysisLines = [{ depth: data.depth, score: formatScore(data), pv }, ...state.analysisLines.filter((l) => l.depth !== data.depth)].slice(0, 4);
+  list.replaceChildren(...state.analysisLines.map((l) => {
+    const li = document.createElement('li');
+    li.innerHTML = '<span class="al-depth"></span><span class="al-score"></span><span class="al-pv"></span>';
+    li.children[0].textContent = `d${l.depth}`;
+    li.children[1].textContent = l.score;
+    li.children[2].textContent = l.pv || '–';
+    return li;
+  }));
+  list.hidden = false;
+  const best = Array.isArray(data.pv) ? data.pv[0] : null;
+  if (best && best !== state.analysisBest) {
+    state.analysisBest = best;
+    render();
+  }
+}
+
+// At the end of an analysis: the best moves with their exact scores, the first with its line.
+function showAlternatives(alternatives, lastInfo) {
+  const list = $('analysis-lines');
+  const bestLine = lastInfo && Array.isArray(lastInfo.pv) && lastInfo.pv[0] === alternatives[0].best
+    ? (state.notation === 'iccs' ? lastInfo.pv.join(' ') : lastInfo.pv_text) : null;
+  list.replaceChildren(...alternatives.map((a, i) => {
+    const li = document.createElement('li');
+    li.className = 'al-alt';
+    li.innerHTML = '<span class="al-depth"></span><span class="al-score"></span><span class="al-pv"></span>';
+    li.children[0].textContent = `#${i + 1}`;
+    li.children[1].textContent = formatScore(a);
+    li.children[2].textContent = (i === 0 && bestLine) || (state.notation === 'iccs' ? a.best : a.notation);
+    return li;
+  }));
+  list.hidden = false;
+}
+
+// Analyses the position on the board (the one reviewed, or the game's), at full strength.
+function analyse() {
+  if (!state.analysing || !state.pos || !state.info.engine) return;
+  const moves = state.browse !== null ? state.moves.slice(0, state.browse) : state.moves;
+  const shown = state.browse !== null ? state.browsePos : state.pos;
+  state.analysisLines = [];
+  $('analysis-lines').replaceChildren();
+  state.analysisBest = null;
+  if (shown && shown.status.over) {
+    stopSearch();
+    setEngine(`Analysis: the game is over (${shown.status.message})`);
+    render();
+    return;
+  }
+  runSearch('analysis', 10, moves.slice());
+}
+
+function setAnalysing(on) {
+  state.analysing = on;
+  $('analyse').setAttribute('aria-pressed', String(on));
+  $('analyse').textContent = on ? 'Analysing' : 'Analyse';
+  document.body.classList.toggle('analysing', on);
+  stopSearch();
+  state.analysisBest = null;
+  $('analysis-lines').hidden = !on;
+  if (on) {
+    render();
+    analyse();
+  } else {
+    setEngine('Engine idle');
+    render();
+    engineTurn();
+  }
+}
+
+function wireExtras() {
+  $('time-control').addEventListener('change', () => {
+    const id = $('time-control').value;
+    if (id === 'custom') { $('custom-tc').hidden = false; return; }
+    setTimeControl(clocks.controlFor(id));
+  });
+  $('tc-apply').addEventListener('click', () => {
+    const tc = clocks.controlFor('custom', $('tc-base').value, $('tc-inc').value);
+    const { baseMin, baseMax, incMax } = clocks.CUSTOM_LIMITS;
+    if (!tc) { setStatus(`A custom clock needs ${baseMin}–${baseMax} minutes and 0–${incMax} seconds per move`, 'error'); return; }
+    setTimeControl(tc);
+  });
+  $('analyse').addEventListener('click', () => setAnalysing(!state.analysing));
+  try { state.sound = localStorage.getItem('qi.sound') === 'on'; } catch { /* private mode */ }
+  const showSound = () => {
+    $('sound').setAttribute('aria-pressed', String(state.sound));
+    $('sound').textContent = state.sound ? 'Sound on' : 'Sound off';
+  };
+  showSound();
+  $('sound').addEventListener('click', () => {
+    state.sound = !state.sound;
+    try { localStorage.setItem('qi.sound', state.sound ? 'on' : 'off'); } catch { /* private mode */ }
+    showSound();
+    if (state.sound) sound.play('move');
+  });
+  $('copy-link').addEventListener('click', async () => {
+    renderShareLink();
+    try {
+      await navigator.clipboard.writeText($('share-link').value);
+      $('copy-link').textContent = 'Copied';
+    } catch {
+      $('share-link').select();
+      $('copy-link').textContent = 'Select + copy';
+    }
+    setTimeout(() => { $('copy-link').textContent = 'Copy link'; }, 1500);
+  });
+  $('download').addEventListener('click', downloadGame);
+  setInterval(tick, 100);
 }
 
 // ---------- setup ----------
@@ -613,13 +971,13 @@ function fillSides() {
   select.value = state.human;
 }
 
-async function chooseGame(id) {
+async function chooseGame(id, link = null) {
   stopSearch();
   state.generation++;
   const info = state.games.find((g) => g.id === id) || state.games[0];
   state.info = info;
   state.module = MODULES[info.id];
-  const saved = load(info.id) || {};
+  const saved = (link ? fromLink(link, load(info.id)) : load(info.id)) || {};
   state.start = saved.start ?? null;
   state.options = initialOptions(info, saved.options);
   state.moves = Array.isArray(saved.moves) ? saved.moves : [];
@@ -633,6 +991,12 @@ async function chooseGame(id) {
   state.pos = null;
   state.browse = null;
   state.browsePos = null;
+  state.scores = [];
+  state.analysisBest = null;
+  state.tc = saved.tc && saved.tc.baseMs > 0 ? clocks.controlFor(saved.tc.id, saved.tc.baseMs / 60000, saved.tc.incMs / 1000) : null;
+  state.clock = state.tc ? new clocks.GameClock(state.tc, info.sides.map((s) => s.id)) : null;
+  if (state.clock && !link) state.clock.restore(saved.clock);
+  fillTimeControl();
   for (const tab of document.querySelectorAll('.tab')) {
     tab.setAttribute('aria-selected', String(tab.dataset.game === info.id));
   }
@@ -661,8 +1025,9 @@ async function chooseGame(id) {
     renderOptions();
     state.moves = [];
     state.resigned = null;
+    if (state.clock) state.clock = new clocks.GameClock(state.tc, info.sides.map((s) => s.id));
     await refresh();
-    setStatus(`Saved game not restored: ${err.message}`, 'error');
+    setStatus(`${link ? 'Link' : 'Saved game'} not restored: ${err.message}`, 'error');
   }
   if (!isOver() && !isHumanTurn()) await engineTurn();
 }
@@ -706,8 +1071,19 @@ function wire() {
     setTimeout(() => { $('copy-export').textContent = 'Copy'; }, 1500);
   });
   $('import-load').addEventListener('click', importRecord);
+  wireExtras();
   document.addEventListener('keydown', onKey);
   $('status').addEventListener('click', () => { if (state.browse !== null) browse(null); });
+}
+
+// Opens the game a link's hash describes; false when the hash names no game offered.
+async function openLink() {
+  const link = share.decode(location.hash);
+  if (!link || !state.games.some((g) => g.id === link.game)) return false;
+  // The link has been read: a reload continues from what is saved, not from the link.
+  history.replaceState(null, '', location.pathname + location.search);
+  await chooseGame(link.game, link);
+  return true;
 }
 
 async function main() {
@@ -734,6 +1110,9 @@ async function main() {
     });
     tabs.append(tab);
   }
+  // A link opened in this tab (the hash changed) reopens its game too.
+  window.addEventListener('hashchange', () => openLink());
+  if (await openLink()) return;
   const wanted = new URLSearchParams(location.search).get('game') || localStorage.getItem('qi.game');
   await chooseGame(state.games.some((g) => g.id === wanted) ? wanted : state.games[0].id);
 }

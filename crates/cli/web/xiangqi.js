@@ -7,7 +7,7 @@ import { el, svgRoot } from './svg.js';
 import { whyNotMove, whyNotSelect } from './xiangqi_rules.js';
 
 // Which of the page's buttons make sense for this game.
-export const features = { flip: true, resign: true };
+export const features = { flip: true, resign: true, material };
 
 const S = 60;                 // distance between points
 const M = 66;                 // margin around the grid
@@ -123,16 +123,76 @@ function arrow(from, to, flipped, cls) {
     el('polygon', { points: `${x2 - ux * 4},${y2 - uy * 4} ${ex - ux * 6 + px},${ey - uy * 6 + py} ${ex - ux * 6 - px},${ey - uy * 6 - py}` }));
 }
 
+// The pieces each side starts with, and the usual material values (pawns; a soldier that
+// has crossed the river counts double).
+const START_COUNT = { k: 1, a: 2, b: 2, n: 2, r: 2, c: 2, p: 5 };
+const VALUE = { k: 0, a: 2, b: 2, n: 4, r: 9, c: 4.5, p: 1 };
+const GLYPH = {
+  red: { k: '帥', a: '仕', b: '相', n: '傌', r: '俥', c: '炮', p: '兵' },
+  black: { k: '將', a: '士', b: '象', n: '馬', r: '車', c: '砲', p: '卒' },
+};
+const ORDER = ['r', 'c', 'n', 'b', 'a', 'p', 'k'];
+
+// The captured-pieces trays and the material count: for each side, the glyphs of the
+// opponent's pieces it has taken (measured against a full set, so a FEN start with fewer
+// pieces counts them as taken) and its material lead in pawns.
+export function material(pos) {
+  const count = { red: {}, black: {} };
+  const points = { red: 0, black: 0 };
+  for (const p of pos.board.pieces) {
+    const kind = p.fen.toLowerCase();
+    count[p.side][kind] = (count[p.side][kind] || 0) + 1;
+    const crossed = kind === 'p' && (p.side === 'red' ? rankOf(p.square) >= 5 : rankOf(p.square) <= 4);
+    points[p.side] += crossed ? 2 : VALUE[kind] || 0;
+  }
+  const taken = (side) => ORDER.flatMap((k) => Array(Math.max(0, START_COUNT[k] - (count[side][k] || 0))).fill(GLYPH[side][k]));
+  return {
+    captured: { red: taken('black'), black: taken('red') },
+    points,
+    lead: points.red - points.black,
+  };
+}
+
+const reducedMotion = () => window.matchMedia && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+
 // Draws the board into `container`; `onMove(iccs)` gets a move like `h2e2`, and
 // `onNotice(text)` why a click was not one (null when a click needs no explaining).
+// Pieces move by click-click or by dragging (pointer events, so mouse, pen and touch).
 export function createBoard(container, { onMove, onNotice = () => {} }) {
   let selected = null;
   let shownPly = -1;
+  let shownMoves = null;
+  let current = null;   // {pos, view, svg, movable, dests, bySquare} of the drawing on screen
+  let drag = null;      // {from, x0, y0, moved, node, wasSelected, pointerId}
+  let dropped = null;   // the move just made by a drop: it needs no animation
+
+  // The point under a pointer event, or null off the grid.
+  function squareAt(event) {
+    const svg = current && current.svg;
+    if (!svg) return null;
+    const ctm = svg.getScreenCTM();
+    if (!ctm) return null;
+    const pt = new DOMPoint(event.clientX, event.clientY).matrixTransform(ctm.inverse());
+    const col = Math.round((pt.x - M) / S);
+    const row = Math.round((pt.y - M) / S);
+    if (col < 0 || col > 8 || row < 0 || row > 9) return null;
+    if (Math.hypot(pt.x - (M + col * S), pt.y - (M + row * S)) > S * 0.6) return null;
+    const flipped = !!current.view.flipped;
+    return squareName(flipped ? 8 - col : col, flipped ? row : 9 - row);
+  }
+
+  function svgPoint(event) {
+    const ctm = current.svg.getScreenCTM();
+    return new DOMPoint(event.clientX, event.clientY).matrixTransform(ctm.inverse());
+  }
 
   function draw(pos, view) {
     const flipped = !!view.flipped;
+    const previousPly = shownPly;
+    const previousMoves = shownMoves;
     if (pos.ply !== shownPly || !view.interactive) selected = null;
     shownPly = pos.ply;
+    shownMoves = pos.moves ? pos.moves.length : null;
     const bySquare = new Map(pos.board.pieces.map((p) => [p.square, p]));
     const legal = view.interactive ? pos.legal : [];
     const movable = new Set(legal.map((m) => m.slice(0, 2)));
@@ -162,10 +222,13 @@ export function createBoard(container, { onMove, onNotice = () => {} }) {
       const [cx, cy] = xy(fileOf(pos.check_square), rankOf(pos.check_square), flipped);
       svg.append(el('circle', { class: 'xq-check', cx, cy, r: R + 7 }));
     }
+    const nodes = new Map();
     for (const p of pos.board.pieces) {
       const [x, y] = xy(fileOf(p.square), rankOf(p.square), flipped);
       const extra = (p.square === selected ? ' selected' : '') + (movable.has(p.square) ? ' movable' : '');
-      svg.append(pieceDisc(p, x, y, extra));
+      const node = pieceDisc(p, x, y, extra);
+      nodes.set(p.square, node);
+      svg.append(node);
     }
     for (const [to] of dests) {
       const [x, y] = xy(fileOf(to), rankOf(to), flipped);
@@ -175,7 +238,8 @@ export function createBoard(container, { onMove, onNotice = () => {} }) {
     if (view.hint && view.hint.length >= 4) {
       svg.append(arrow(view.hint.slice(0, 2), view.hint.slice(2, 4), flipped, 'xq-hint'));
     }
-    // Transparent hit areas on every point, on top, so a click anywhere near a point counts.
+    // Transparent hit areas on every point, on top, so a click anywhere near a point counts
+    // (the pointer handlers below read the point from the pointer's position).
     const hits = el('g', { class: 'xq-hits' });
     for (let file = 0; file < 9; file++) {
       for (let rank = 0; rank < 10; rank++) {
@@ -186,40 +250,128 @@ export function createBoard(container, { onMove, onNotice = () => {} }) {
           class: `point-hit${active ? ' active' : ''}`,
           'data-square': sq,
           x: x - S / 2, y: y - S / 2, width: S, height: S, rx: S / 2,
-          onclick: () => click(sq),
         }));
       }
     }
     svg.append(hits);
+    // The handlers live on this drawing, so a board of another game in the same container
+    // never sees them.
+    svg.addEventListener('pointerdown', pointerDown);
+    svg.addEventListener('pointermove', pointerMove);
+    svg.addEventListener('pointerup', (event) => endDrag(event, false));
+    svg.addEventListener('pointercancel', (event) => endDrag(event, true));
     container.replaceChildren(svg);
+    current = { pos, view, svg, movable, dests, bySquare, nodes };
 
-    function click(sq) {
-      if (!view.interactive) return;
-      if (dests.has(sq)) {
-        const move = dests.get(sq);
-        selected = null;
-        onMove(move);
-        return;
+    // A move forward by one ply slides the moved piece from its old point.
+    const oneForward = pos.ply === previousPly + 1 && (shownMoves === null || previousMoves === null || shownMoves === previousMoves + 1);
+    if (pos.last_move && oneForward && dropped !== pos.last_move && !reducedMotion()) {
+      const node = nodes.get(pos.last_move.slice(2, 4));
+      const from = pos.last_move.slice(0, 2);
+      const to = pos.last_move.slice(2, 4);
+      if (node && node.animate) {
+        const [fx, fy] = xy(fileOf(from), rankOf(from), flipped);
+        const [tx, ty] = xy(fileOf(to), rankOf(to), flipped);
+        node.classList.add('moving');
+        const run = node.animate(
+          [{ transform: `translate(${fx}px, ${fy}px)` }, { transform: `translate(${tx}px, ${ty}px)` }],
+          { duration: 180, easing: 'ease-out' },
+        );
+        run.onfinish = () => node.classList.remove('moving');
       }
-      const piece = bySquare.get(sq);
-      let notice = null;
-      if (movable.has(sq)) {
-        // Another of one's own pieces: select it (or deselect the selected one).
-        selected = selected !== sq ? sq : null;
-      } else if (selected && !(piece && piece.side === pos.to_move)) {
-        notice = whyNotMove(pos, selected, sq);
-        selected = null;
-      } else {
-        notice = whyNotSelect(pos, sq, view.humanSides || []);
-        selected = null;
-      }
-      onNotice(notice);
-      draw(pos, view);
     }
+    dropped = null;
+  }
+
+  // A click (or a tap, or a drag that did not leave its point) on `sq`.
+  function click(sq) {
+    const { pos, view, movable, dests, bySquare } = current;
+    if (!view.interactive) return;
+    if (dests.has(sq)) {
+      const move = dests.get(sq);
+      selected = null;
+      onMove(move);
+      return;
+    }
+    const piece = bySquare.get(sq);
+    let notice = null;
+    if (movable.has(sq)) {
+      // Another of one's own pieces: select it (or deselect the selected one).
+      selected = selected !== sq ? sq : null;
+    } else if (selected && !(piece && piece.side === pos.to_move)) {
+      notice = whyNotMove(pos, selected, sq);
+      selected = null;
+    } else {
+      notice = whyNotSelect(pos, sq, view.humanSides || []);
+      selected = null;
+    }
+    onNotice(notice);
+    draw(pos, view);
+  }
+
+  function pointerDown(event) {
+    if (!current || !current.view.interactive || event.button > 0) return;
+    const sq = squareAt(event);
+    if (!sq) return;
+    event.preventDefault();
+    if (!current.movable.has(sq)) { click(sq); return; }
+    const wasSelected = selected === sq;
+    if (!wasSelected) {
+      selected = sq;
+      onNotice(null);
+      draw(current.pos, current.view);
+    }
+    const node = current.nodes.get(sq);
+    drag = { from: sq, x0: event.clientX, y0: event.clientY, moved: false, node, wasSelected, pointerId: event.pointerId };
+    try { current.svg.setPointerCapture(event.pointerId); } catch { /* synthetic events */ }
+  }
+
+  function pointerMove(event) {
+    if (!drag || event.pointerId !== drag.pointerId) return;
+    if (!drag.moved && Math.hypot(event.clientX - drag.x0, event.clientY - drag.y0) < 6) return;
+    drag.moved = true;
+    const p = svgPoint(event);
+    if (drag.node) {
+      drag.node.setAttribute('transform', `translate(${p.x} ${p.y}) scale(1.1)`);
+      drag.node.classList.add('dragging');
+      // Keep the dragged piece above the others (before the hit areas, which stay on top).
+      current.svg.insertBefore(drag.node, current.svg.querySelector('.xq-hits'));
+    }
+  }
+
+  function endDrag(event, cancelled) {
+    if (!drag || event.pointerId !== drag.pointerId) return;
+    const { from, moved, wasSelected } = drag;
+    drag = null;
+    if (cancelled) { draw(current.pos, current.view); return; }
+    if (!moved) {
+      // A plain click on the selected piece lets go of it.
+      if (wasSelected) { selected = null; draw(current.pos, current.view); }
+      return;
+    }
+    const to = squareAt(event);
+    if (to && current.dests.has(to)) {
+      const move = current.dests.get(to);
+      selected = null;
+      dropped = move;
+      onMove(move);
+      return;
+    }
+    if (!to || to === from) { draw(current.pos, current.view); return; }
+    const target = current.bySquare.get(to);
+    if (target && target.side === current.pos.to_move) {
+      onNotice(null);
+      draw(current.pos, current.view);
+      return;
+    }
+    onNotice(whyNotMove(current.pos, from, to));
+    selected = null;
+    draw(current.pos, current.view);
   }
 
   return {
     render(pos, view) {
+      drag = null;
       draw(pos, view);
     },
   };

@@ -27,6 +27,14 @@ pub struct GameRequest {
     /// The engine level 1–10 (searches only).
     #[serde(default)]
     pub level: Option<u8>,
+    /// The engine's clock (searches only): the move's time is then derived from it, within
+    /// the level's own cap.
+    #[serde(default)]
+    pub clock: Option<super::clock::Clock>,
+    /// How many of the best root moves to score exactly (searches only, 1–5; the analysis
+    /// mode's lines); games that cannot give them answer with the best move alone.
+    #[serde(default)]
+    pub lines: Option<u8>,
 }
 
 /// The body of an import request: a position or a game record as text.
@@ -83,6 +91,34 @@ pub struct SearchDone {
     pub nodes: u64,
     /// Why this move, when it is not simply the search's best (weak levels play casually).
     pub note: Option<String>,
+    /// The best root moves with their exact scores, best first, when `lines` was asked for
+    /// and the game's engine can give them; empty otherwise.
+    pub alternatives: Vec<Alternative>,
+}
+
+/// A root move and its exact score at the deepest completed depth.
+#[derive(Clone, Debug, Serialize)]
+pub struct Alternative {
+    /// The move in API notation.
+    pub best: String,
+    /// The move as people write it.
+    pub notation: String,
+    /// Its score for the side to move.
+    pub score: i32,
+}
+
+/// The most root moves a search scores exactly on request.
+pub const MAX_LINES: u8 = 5;
+
+/// Reads the `lines` of a search request: absent, or 1 to [`MAX_LINES`].
+pub fn parse_lines(lines: Option<u8>) -> Result<usize, ApiError> {
+    match lines {
+        None => Ok(0),
+        Some(n @ 1..=MAX_LINES) => Ok(usize::from(n)),
+        Some(n) => Err(ApiError::bad_request(format!(
+            "lines {n} is out of range (1–{MAX_LINES})"
+        ))),
+    }
 }
 
 /// A search ready to run on a blocking thread.

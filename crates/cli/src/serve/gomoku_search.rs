@@ -173,6 +173,7 @@ impl SearchJob for GomokuSearch {
             depth: found.depth.max(1),
             nodes: found.nodes,
             note,
+            alternatives: Vec::new(),
         })
     }
 }

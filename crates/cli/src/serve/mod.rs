@@ -5,6 +5,7 @@
 
 pub mod api;
 pub mod assets;
+pub mod clock;
 pub mod connections;
 pub mod error;
 pub mod games;

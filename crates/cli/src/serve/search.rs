@@ -3,13 +3,14 @@
 
 use super::api::AppState;
 use super::error::ApiError;
-use super::games::{parse_level, GameAdapter, GameRequest, SearchDone, SearchInfo};
+use super::games::{parse_level, parse_lines, GameAdapter, GameRequest, SearchDone, SearchInfo};
 use super::limits::Ending;
 use axum::response::sse::{Event, KeepAlive, Sse};
 use futures_util::{Stream, StreamExt};
 use qi_search::{score, StopFlag};
 use serde_json::{json, Value};
 use std::convert::Infallible;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tokio::sync::mpsc;
@@ -75,6 +76,18 @@ fn done_event(
         "time_ms": elapsed.as_millis() as u64,
         "cancelled": cancelled,
     });
+    let alternatives: Vec<Value> = done.map_or_else(Vec::new, |d| {
+        d.alternatives
+            .iter()
+            .map(|a| {
+                merge(
+                    json!({"best": a.best, "notation": a.notation}),
+                    score_fields(a.score, first_to_move),
+                )
+            })
+            .collect()
+    });
+    let base = merge(base, json!({ "alternatives": alternatives }));
     let data = match done.and_then(|d| d.score) {
         Some(s) => merge(base, score_fields(s, first_to_move)),
         None => base,
@@ -95,6 +108,11 @@ pub fn start(
 ) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, ApiError> {
     // Bad requests are answered before a slot is taken, so they never see a 429.
     let level = parse_level(request.level)?;
+    parse_lines(request.lines)?;
+    if let Some(clock) = &request.clock {
+        clock.validate()?;
+    }
+    let clock_budget = request.clock.map(|c| c.budget());
     let job = game.search(&request, level)?;
     let permit = state.slots.try_acquire()?;
     let slots = state.slots.clone();
@@ -103,8 +121,24 @@ pub fn start(
     let (tx, rx) = mpsc::unbounded_channel::<Event>();
     let _ = tx.send(json_event(
         "start",
-        &json!({ "game": game.id(), "level": level, "first_to_move": first_to_move }),
+        &json!({
+            "game": game.id(),
+            "level": level,
+            "first_to_move": first_to_move,
+            "clock_budget_ms": clock_budget.map(|b| b.as_millis() as u64),
+        }),
     ));
+    // The clock's budget ends the search like a stop, keeping the best move found so far;
+    // it is told apart from a cancellation by `out_of_budget`.
+    let out_of_budget = Arc::new(AtomicBool::new(false));
+    let clock_timer = clock_budget.map(|budget| {
+        let (stop, out_of_budget) = (stop.clone(), out_of_budget.clone());
+        tokio::spawn(async move {
+            tokio::time::sleep(budget).await;
+            out_of_budget.store(true, Ordering::Relaxed);
+            stop.stop();
+        })
+    });
     let thread_stop = stop.clone();
     tokio::task::spawn_blocking(move || {
         let _slot = permit;
@@ -113,7 +147,10 @@ pub fn start(
             let _ = tx.send(info_event(&info, first_to_move, started.elapsed()));
         };
         let done = job.run(thread_stop.clone(), &mut report);
-        let cancelled = thread_stop.is_stopped();
+        if let Some(timer) = clock_timer {
+            timer.abort();
+        }
+        let cancelled = thread_stop.is_stopped() && !out_of_budget.load(Ordering::Relaxed);
         slots.record(if cancelled {
             Ending::Cancelled
         } else {

@@ -295,6 +295,7 @@ impl SearchJob for TicTacToeSearch {
             depth: found.search.stats.depth,
             nodes: found.search.stats.nodes,
             note,
+            alternatives: Vec::new(),
         })
     }
 }

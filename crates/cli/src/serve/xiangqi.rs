@@ -349,11 +349,11 @@ impl GameAdapter for XiangqiAdapter {
                 reason_text(outcome.reason)
             )));
         }
-        Ok(Box::new(XiangqiSearch::new(
-            replayed.game.position().clone(),
-            replayed.history,
-            level,
-        )))
+        let lines = super::games::parse_lines(request.lines)?;
+        Ok(Box::new(
+            XiangqiSearch::new(replayed.game.position().clone(), replayed.history, level)
+                .with_alternatives(lines),
+        ))
     }
 }
 

@@ -1,7 +1,7 @@
 //! The Xiangqi engine behind the web page: the engine's own levels (depth, nodes, and a
 //! human-like choice among near-best moves below level 8) under a wall-clock cap per level.
 
-use super::games::{SearchDone, SearchInfo, SearchJob};
+use super::games::{Alternative, SearchDone, SearchInfo, SearchJob};
 use super::limits;
 use qi_search::StopFlag;
 use qi_xiangqi::{Color, Move, Position};
@@ -28,6 +28,7 @@ pub struct XiangqiSearch {
     position: Position,
     history: Vec<HistEntry>,
     level: u8,
+    alternatives: usize,
 }
 
 impl XiangqiSearch {
@@ -37,7 +38,15 @@ impl XiangqiSearch {
             position,
             history,
             level: level.clamp(1, 10),
+            alternatives: 0,
         }
+    }
+
+    /// Also scores the best `n` root moves exactly (a full window at the root, so it costs
+    /// more nodes per depth); 0 leaves the search as it was.
+    pub fn with_alternatives(mut self, n: usize) -> Self {
+        self.alternatives = n;
+        self
     }
 }
 
@@ -77,7 +86,7 @@ impl SearchJob for XiangqiSearch {
                 soft: Some(cap),
                 hard: Some(cap),
             },
-            all_root_scores: settings.noise > 0,
+            all_root_scores: settings.noise > 0 || self.alternatives > 0,
             ..SearchRequest::default()
         };
         let engine = Engine::new(EngineOptions {
@@ -118,7 +127,19 @@ impl SearchJob for XiangqiSearch {
             );
             (score, Some(note))
         };
+        let mut ranked = result.root_scores.clone();
+        ranked.sort_by_key(|&(_, s)| std::cmp::Reverse(s));
+        let alternatives = ranked
+            .into_iter()
+            .take(self.alternatives)
+            .map(|(mv, score)| Alternative {
+                best: mv.to_iccs(),
+                notation: position.to_chinese(mv).unwrap_or_else(|| mv.to_iccs()),
+                score,
+            })
+            .collect();
         Some(SearchDone {
+            alternatives,
             best: chosen.to_iccs(),
             notation: position
                 .to_chinese(chosen)
@@ -141,6 +162,25 @@ mod tests {
             assert!(movetime_ms(level) <= MAX_MOVETIME_MS);
         }
         assert_eq!(movetime_ms(10), MAX_MOVETIME_MS);
+    }
+
+    #[test]
+    fn alternatives_are_distinct_legal_moves_best_first_led_by_the_best() {
+        let pos = Position::startpos();
+        let job = Box::new(XiangqiSearch::new(pos.clone(), Vec::new(), 3).with_alternatives(3));
+        let done = job.run(StopFlag::new(), &mut |_| {}).unwrap();
+        assert_eq!(done.alternatives.len(), 3);
+        let moves: Vec<&str> = done.alternatives.iter().map(|a| a.best.as_str()).collect();
+        assert!(moves[0] != moves[1] && moves[1] != moves[2] && moves[0] != moves[2]);
+        for a in &done.alternatives {
+            assert!(pos.is_legal(pos.parse_move(&a.best).unwrap()), "{}", a.best);
+        }
+        assert!(done
+            .alternatives
+            .windows(2)
+            .all(|w| w[0].score >= w[1].score));
+        // The level may play a near-best move; none scores above the first alternative.
+        assert!(done.alternatives[0].score >= done.score.unwrap());
     }
 
     #[test]
