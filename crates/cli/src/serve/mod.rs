@@ -10,6 +10,7 @@ pub mod games;
 pub mod gomoku;
 pub mod gomoku_search;
 pub mod gomoku_sgf;
+pub mod learn;
 pub mod limits;
 pub mod search;
 pub mod tictactoe;
