@@ -35,7 +35,7 @@ pub const TREE_NODE_CAP: u64 = 5_000;
 
 /// The most positions all the searches of one counts request may visit in the big games'
 /// minimax row (`top^depth`), so a request cannot ask for minutes of work.
-pub const COUNTS_MINIMAX_CAP: u64 = 5_000;
+pub const COUNTS_MINIMAX_CAP: u64 = 1_500;
 
 /// A Learn request: the position (as in every game request) and what to show of it.
 #[derive(Clone, Debug, Default, Deserialize)]
