@@ -36,6 +36,14 @@ static ASSETS: &[Asset] = &[
     asset!("tictactoe.js", JS),
     asset!("gomoku.js", JS),
     asset!("xiangqi.js", JS),
+    asset!("learn.js", JS),
+    asset!("learn.css", "text/css; charset=utf-8"),
+    // The tutorial the Learn view links to, served as the text it is written in.
+    Asset {
+        path: "tutorial.md",
+        content_type: "text/markdown; charset=utf-8",
+        bytes: include_bytes!("../../../../docs/tutorial.md"),
+    },
 ];
 
 /// The routes for `/` and `/assets/{file}`.
