@@ -38,6 +38,11 @@ function h(tag, attrs = {}, ...children) {
   return node;
 }
 
+// Replaces `node`'s children, skipping absent ones (replaceChildren would print "null").
+function fill(node, ...children) {
+  node.replaceChildren(...children.flat().filter((c) => c !== null && c !== undefined && c !== false));
+}
+
 async function post(game, what, body) {
   const response = await fetch(`/api/games/${game}/learn/${what}`, {
     method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body),
@@ -200,6 +205,7 @@ function build() {
 function open() {
   if (!view.root) build();
   view.root.hidden = false;
+  document.body.classList.add('lv-locked');
   const current = document.body.dataset.game;
   choose(GAMES.some((g) => g.id === current) ? current : view.game);
 }
@@ -207,6 +213,7 @@ function open() {
 function close() {
   stopPlay();
   view.root.hidden = true;
+  document.body.classList.remove('lv-locked');
 }
 
 function choose(game) {
@@ -348,7 +355,7 @@ function showNode(id) {
     h('dt', {}, 'bound'), h('dd', { class: 'lv-facts-bound' }, `${n.bound} (${n.reason})`),
     n.note ? [h('dt', {}, 'why'), h('dd', {}, n.note)] : null,
     n.pruned.length ? [h('dt', {}, 'pruned'), h('dd', {}, n.pruned.map((p) => p.text).join(', '))] : null);
-  $('.lv-hover-body').replaceChildren(nodeBoard(id), facts);
+  fill($('.lv-hover-body'), nodeBoard(id), facts);
 }
 
 // ---------- step-through ----------
@@ -413,8 +420,17 @@ function setStep(step) {
   for (const id of ancestors) if (view.ends[id] === current && nodes[id].cutoff) finished.push(nodes[id]);
   const cut = finished.length ? ` — ${finished.map((c) => `${c.name}: ${c.reason}, ${c.pruned.map((p) => p.text).join(', ')} pruned`).join('; ')}` : '';
   text.textContent = `step ${current + 1}/${nodes.length}: ${n.name} ${n.window || '[α −∞, β +∞]'}${cut}`;
-  view.rows[current].scrollIntoView({ block: 'nearest' });
+  scrollToRow(view.rows[current]);
   showNode(current);
+}
+
+// Keeps `row` in sight inside the tree's own scroll box (scrollIntoView would also scroll
+// the page behind the view).
+function scrollToRow(row) {
+  const box = $('.lv-tree');
+  const top = row.getBoundingClientRect().top - box.getBoundingClientRect().top + box.scrollTop;
+  if (top < box.scrollTop) box.scrollTop = top - 8;
+  else if (top + row.offsetHeight > box.scrollTop + box.clientHeight) box.scrollTop = top + row.offsetHeight - box.clientHeight + 8;
 }
 
 function stepBy(delta) {
@@ -479,7 +495,7 @@ function renderChart(counts) {
       ...depths.map((d) => h('td', { class: 'lv-num-cell' }, d.rows[s].complete ? d.rows[s].nodes.toLocaleString('en') : '>1M')),
       h('td', { class: 'lv-num-cell' }, base && last.rows[s].complete ? `${((100 * last.rows[s].nodes) / base).toFixed(1)}%` : '—')))));
   const note = counts.top ? h('p', { class: 'lv-small' }, `Each node keeps its best ${counts.top} moves, as in the tree.`) : null;
-  $('.lv-chart').replaceChildren(chart, table, note);
+  fill($('.lv-chart'), chart, table, note);
 }
 
 // ---------- exercises ----------
@@ -491,7 +507,7 @@ function renderExercise(ex) {
     const board = tttBoard(view.data ? view.data.root : (view.position.start || '.../.../...'), { highlight: wins });
     const results = h('ul', { class: 'lv-results' }, ex.moves.map((m) => h('li', { class: `lv-r-${m.result}` },
       `${ex.mover} ${m.move}: ${m.result}${m.plies ? ` in ${m.plies}` : ''}`)));
-    body.replaceChildren(h('p', {}, ex.question), board,
+    fill(body, h('p', {}, ex.question), board,
       h('p', { class: 'lv-answer' }, wins.length ? `Forced wins: ${wins.join(', ')} (highlighted).` : 'No move forces a win here.'),
       results);
   } else if (ex.kind === 'shapes') {
@@ -506,7 +522,7 @@ function renderExercise(ex) {
     const root = view.data && view.data.root;
     const marks = ex.sides.flatMap((s) => s.best_points.slice(0, 5).map((p) => ({ point: p.point, cls: `lv-mark-${s.side}` })));
     const board = root ? gomokuBoard(root.size, root.stones, { marks }) : null;
-    body.replaceChildren(h('p', {}, `${ex.question} A stone's value sums its shapes on the four lines; combinations earn a bonus. Evaluation now: ${ex.evaluation} for the side to move.`),
+    fill(body, h('p', {}, `${ex.question} A stone's value sums its shapes on the four lines; combinations earn a bonus. Evaluation now: ${ex.evaluation} for the side to move.`),
       shapeTable, board, ...sides);
   } else if (ex.kind === 'terms') {
     const v = ex.red_view;
@@ -517,7 +533,7 @@ function renderExercise(ex) {
       h('thead', {}, h('tr', {}, h('th', {}, 'piece'), h('th', {}, 'middle'), h('th', {}, 'end'), h('th', {}, 'Red'), h('th', {}, 'Black'))),
       h('tbody', {}, ex.material_table.map((r) => h('tr', {}, h('td', {}, r.piece), h('td', { class: 'lv-num-cell' }, r.middle_game),
         h('td', { class: 'lv-num-cell' }, r.end_game), h('td', { class: 'lv-num-cell' }, r.red), h('td', { class: 'lv-num-cell' }, r.black)))));
-    body.replaceChildren(h('p', {}, `${ex.question} From Red's view (phase ${ex.phase}/${ex.max_phase}: middle game at ${ex.max_phase}):`),
+    fill(body, h('p', {}, `${ex.question} From Red's view (phase ${ex.phase}/${ex.max_phase}: middle game at ${ex.max_phase}):`),
       bar('material', v.material), bar('piece-square', v.piece_square), bar('the rest', v.rest), bar('total', v.total),
       v.scaled_down ? h('p', { class: 'lv-small' }, 'Scaled down: the side ahead has no attacking piece left.') : null,
       material, h('p', { class: 'lv-small' }, ex.text));
