@@ -402,7 +402,7 @@ function setStep(step) {
     row.classList.toggle('lv-pending', stepping && i > current);
     row.classList.toggle('lv-current', stepping && i === current);
     row.classList.toggle('lv-path', onPath.has(i));
-    row.classList.toggle('lv-open', ancestors.has(i));
+    row.classList.toggle('lv-ancestor', ancestors.has(i));
     // A node's value and pruned moves are known once its subtree is done.
     row.classList.toggle('lv-unfinished', stepping && i <= current && view.ends[i] > current);
     if (stepping && ancestors.has(i)) row.parentElement.classList.remove('lv-collapsed');
