@@ -106,6 +106,11 @@ test('tic-tac-toe: the tree, the forced wins and a step-through to the alpha cut
   // The pruned branch is drawn greyed with its reason.
   assert.match(await page.locator('.lv-pruned').first().textContent(), /pruned \(alpha cutoff\): O /);
   await shot('learn-tictactoe-desktop');
+  // The tutorial is linked and served.
+  const href = await page.locator('.lv-tutorial').getAttribute('href');
+  const tutorial = await page.request.get(new URL(href, base).href);
+  assert.equal(tutorial.status(), 200);
+  assert.match(await tutorial.text(), /^# How a game engine searches/);
 
   // Step until the search reaches its cutoff: the step line names it.
   await page.click('.lv-next');

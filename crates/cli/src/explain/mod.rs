@@ -123,14 +123,13 @@ impl Settings {
     }
 }
 
+/// A recorded search: its tree and its result (statistics, best move, value).
+pub type Recorded<M> = (TraceNode<M>, SearchResult<M>);
+
 /// Runs the search `settings` describe on `game` (not over), recording its tree; fails
 /// when the search needs more than `cap` nodes or the game is over. The web page's Learn
 /// view and `qi explain` both draw the tree this returns.
-pub fn record<G: Game>(
-    game: &G,
-    settings: &Settings,
-    cap: u64,
-) -> Result<(TraceNode<G::Move>, SearchResult<G::Move>)> {
+pub fn record<G: Game>(game: &G, settings: &Settings, cap: u64) -> Result<Recorded<G::Move>> {
     let restricted = Restricted::new(game.clone(), settings.top);
     let config = SearchConfig {
         ordering: settings.ordering,

@@ -38,10 +38,10 @@ static ASSETS: &[Asset] = &[
     asset!("xiangqi.js", JS),
     asset!("learn.js", JS),
     asset!("learn.css", "text/css; charset=utf-8"),
-    // The tutorial the Learn view links to, served as the text it is written in.
+    // The tutorial the Learn view links to, as plain text so that browsers show it.
     Asset {
         path: "tutorial.md",
-        content_type: "text/markdown; charset=utf-8",
+        content_type: "text/plain; charset=utf-8",
         bytes: include_bytes!("../../../../docs/tutorial.md"),
     },
 ];

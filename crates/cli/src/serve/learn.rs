@@ -145,8 +145,9 @@ fn settings(game: &str, request: &LearnRequest) -> Result<Settings, ApiError> {
 /// A game's state for the Learn view, ready to search.
 enum Position {
     TicTacToe(TicTacToe),
-    Gomoku(Gomoku, GomokuDescriber, Value),
-    Xiangqi(XiangqiGame),
+    // Boxed: the game states are kilobytes (gomoku) and hundreds of bytes (Xiangqi).
+    Gomoku(Box<Gomoku>, GomokuDescriber, Value),
+    Xiangqi(Box<XiangqiGame>),
 }
 
 fn over(what: String) -> ApiError {
@@ -209,7 +210,11 @@ fn replay(game: &str, request: &LearnRequest) -> Result<Position, ApiError> {
                 .collect();
             let root = json!({"size": r.options.size, "stones": stones});
             let game = Gomoku::new(r.board, SearchSettings::default());
-            Ok(Position::Gomoku(game, GomokuDescriber::new(name), root))
+            Ok(Position::Gomoku(
+                Box::new(game),
+                GomokuDescriber::new(name),
+                root,
+            ))
         }
         "xiangqi" => {
             let r = xiangqi::replay(&request)?;
@@ -222,7 +227,7 @@ fn replay(game: &str, request: &LearnRequest) -> Result<Position, ApiError> {
             if moves.is_empty() {
                 return Err(over("no legal move".into()));
             }
-            Ok(Position::Xiangqi(game))
+            Ok(Position::Xiangqi(Box::new(game)))
         }
         other => Err(ApiError::not_found(format!(
             "the Learn view has no game '{other}'"
@@ -334,10 +339,10 @@ pub async fn tree(
                 json!(g.board.to_string()),
             ),
             Position::Gomoku(g, d, root) => {
-                tree_json(&g, &d, &settings, format_point, |_| Value::Null, root)
+                tree_json(&*g, &d, &settings, format_point, |_| Value::Null, root)
             }
             Position::Xiangqi(g) => tree_json(
-                &g,
+                &*g,
                 &xq_explain::XiangqiDescriber,
                 &settings,
                 |mv| mv.to_iccs(),
@@ -400,12 +405,12 @@ pub async fn counts(
                 counts_json(&g, s.top, s.depth, |v| r.value(v))
             }
             Position::Gomoku(g, d, _) => {
-                let r = Renderer::new(&d, &g);
-                counts_json(&g, s.top, s.depth, |v| r.value(v))
+                let r = Renderer::new(&d, &*g);
+                counts_json(&*g, s.top, s.depth, |v| r.value(v))
             }
             Position::Xiangqi(g) => {
-                let r = Renderer::new(&xq_explain::XiangqiDescriber, &g);
-                counts_json(&g, s.top, s.depth, |v| r.value(v))
+                let r = Renderer::new(&xq_explain::XiangqiDescriber, &*g);
+                counts_json(&*g, s.top, s.depth, |v| r.value(v))
             }
         };
         Ok(Json(answer))
@@ -547,7 +552,7 @@ fn shapes(game: &Gomoku) -> Value {
                 ));
             }
         }
-        points.sort_by(|a, b| b.0.cmp(&a.0));
+        points.sort_by_key(|p| std::cmp::Reverse(p.0));
         points.truncate(12);
         let windows = explain::gomoku::open_windows(&board, color);
         sides.push(json!({
