@@ -29,6 +29,13 @@ pub struct GomokuDescriber {
     position: String,
 }
 
+impl GomokuDescriber {
+    /// A describer naming the searched position `position` (e.g. "freestyle 15×15 after [h8]").
+    pub fn new(position: String) -> Self {
+        GomokuDescriber { position }
+    }
+}
+
 fn color(player: Player) -> Color {
     match player {
         Player::First => Color::Black,

@@ -10,7 +10,7 @@ mod describe;
 pub mod gomoku;
 mod render;
 mod restrict;
-mod table;
+pub mod table;
 pub mod tictactoe;
 pub mod xiangqi;
 
@@ -18,8 +18,10 @@ pub use describe::{Describer, Terms};
 pub use restrict::Restricted;
 
 use anyhow::{bail, Result};
-use qi_search::{Algorithm, Game, Limits, SearchConfig, Searcher, TreeRecorder};
-use render::Renderer;
+use qi_search::{
+    Algorithm, Game, Limits, SearchConfig, SearchResult, Searcher, TraceNode, TreeRecorder,
+};
+pub use render::{FlatNode, Pass, Renderer};
 use std::fmt::Write;
 use std::str::FromStr;
 
@@ -121,12 +123,13 @@ impl Settings {
     }
 }
 
-/// The explanation of a search of `game` (not over) as text or DOT.
-pub fn explain<G: Game, D: Describer<G>>(
-    game: &G,
-    describer: &D,
-    settings: &Settings,
-) -> Result<String> {
+/// A recorded search: its tree and its result (statistics, best move, value).
+pub type Recorded<M> = (TraceNode<M>, SearchResult<M>);
+
+/// Runs the search `settings` describe on `game` (not over), recording its tree; fails
+/// when the search needs more than `cap` nodes or the game is over. The web page's Learn
+/// view and `qi explain` both draw the tree this returns.
+pub fn record<G: Game>(game: &G, settings: &Settings, cap: u64) -> Result<Recorded<G::Move>> {
     let restricted = Restricted::new(game.clone(), settings.top);
     let config = SearchConfig {
         ordering: settings.ordering,
@@ -136,18 +139,29 @@ pub fn explain<G: Game, D: Describer<G>>(
     let mut searcher = Searcher::<Restricted<G>>::new(config);
     // The recorder keeps every node in memory: stop a search too big to show.
     let limits = Limits {
-        nodes: Some(RECORD_CAP),
+        nodes: Some(cap),
         ..Limits::depth(settings.depth)
     };
     let result = searcher.search_observed(&restricted, &limits, &mut recorder, |_| {});
     if result.stats.depth < settings.depth {
         bail!(
-            "the search needs more than {RECORD_CAP} nodes, too many to explain: lower --depth or --top"
+            "the search needs more than {cap} nodes, too many to explain: lower the depth or the moves kept per node"
         );
     }
     let Some(tree) = recorder.into_trees().pop() else {
         bail!("the game is already over: nothing to search");
     };
+    Ok((tree, result))
+}
+
+/// The explanation of a search of `game` (not over) as text or DOT.
+pub fn explain<G: Game, D: Describer<G>>(
+    game: &G,
+    describer: &D,
+    settings: &Settings,
+) -> Result<String> {
+    let restricted = Restricted::new(game.clone(), settings.top);
+    let (tree, result) = record(game, settings, RECORD_CAP)?;
     let mut renderer = Renderer::new(describer, game);
     let me = describer.player(game.side_to_move());
     let restriction = match settings.top {
@@ -232,8 +246,8 @@ fn counts(nodes: u64, leaves: u64, cutoffs: u64) -> String {
     )
 }
 
-/// What the marks in the tree mean, for the algorithm shown.
-fn legend<G: Game, D: Describer<G>>(describer: &D, game: &G, settings: &Settings) -> String {
+/// What the marks in the tree mean, for the algorithm shown (one sentence a line).
+pub fn legend<G: Game, D: Describer<G>>(describer: &D, game: &G, settings: &Settings) -> String {
     let me = describer.player(game.side_to_move());
     let them = describer.player(game.side_to_move().other());
     let mut lines = vec![format!(

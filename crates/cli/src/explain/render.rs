@@ -2,7 +2,9 @@
 //! every value and window from the root player's side.
 
 use super::describe::Describer;
-use qi_search::{score, Game, NodeKind, Player, Reason, Score, TraceNode, INFINITY_SCORE};
+use qi_search::{
+    score, Game, NodeKind, NodeLabel, Player, Reason, Score, TraceNode, INFINITY_SCORE,
+};
 use std::fmt::Write;
 
 /// Draws trees of one search: the game replayed along the tree for names and leaf terms.
@@ -98,6 +100,55 @@ impl<'a, G: Game, D: Describer<G>> Renderer<'a, G, D> {
             value: self.value(label.value),
             note,
             cutoff: label.reason.is_cutoff() || label.reason == Reason::Table,
+        }
+    }
+
+    /// The tree as a list in visiting order (parents before children), each node described.
+    pub fn flatten(&mut self, tree: &TraceNode<G::Move>) -> Vec<FlatNode<G::Move>> {
+        let mut out = Vec::with_capacity(tree.size());
+        self.flatten_node(tree, None, 0, Pass::Only, &mut out);
+        out
+    }
+
+    fn flatten_node(
+        &mut self,
+        node: &TraceNode<G::Move>,
+        parent: Option<usize>,
+        ply: usize,
+        pass: Pass,
+        out: &mut Vec<FlatNode<G::Move>>,
+    ) {
+        let t = self.describe(node, ply, pass);
+        let id = out.len();
+        let mover = self.describer.player(self.mover(ply));
+        let pruned = node
+            .pruned
+            .iter()
+            .map(|&mv| {
+                (
+                    mv,
+                    format!("{mover} {}", self.describer.move_text(&self.game, mv)),
+                )
+            })
+            .collect();
+        out.push(FlatNode {
+            parent,
+            ply,
+            mv: node.mv,
+            name: t.name,
+            label: node.label(ply),
+            window: t.window.trim().to_string(),
+            value: t.value,
+            note: t.note,
+            pass,
+            position: self.describer.position(&self.game),
+            pruned,
+        });
+        for (i, child) in node.children.iter().enumerate() {
+            let mv = child.mv.expect("children have moves");
+            self.game.play(mv);
+            self.flatten_node(child, Some(id), ply + 1, pass_of(node, i), out);
+            self.game.undo(mv);
         }
     }
 
@@ -230,11 +281,53 @@ impl<'a, G: Game, D: Describer<G>> Renderer<'a, G, D> {
 
 /// Which search of a move a child is: PVS probes a move with a null window and searches it
 /// again with the full window when the probe lands inside.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Pass {
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Pass {
+    /// The move's only search.
     Only,
+    /// PVS's null-window probe, searched again right after.
     Probe,
+    /// PVS's full-window search after a probe landed inside the window.
     Research,
+}
+
+impl Pass {
+    /// The pass as a word (`""` for the only one).
+    pub fn word(self) -> &'static str {
+        match self {
+            Pass::Only => "",
+            Pass::Probe => "probe",
+            Pass::Research => "re-search",
+        }
+    }
+}
+
+/// One node of a tree laid out flat in visiting order, described as [`Renderer::text`]
+/// describes it, for drawing elsewhere (the web page's Learn view).
+#[derive(Clone, Debug)]
+pub struct FlatNode<M> {
+    /// The parent's index in the list (`None` at the root).
+    pub parent: Option<usize>,
+    /// Plies below the root.
+    pub ply: usize,
+    /// The move leading here.
+    pub mv: Option<M>,
+    /// The move in the game's notation, with its mover (`"X 5"`); `"root"` at the root.
+    pub name: String,
+    /// The MAX/MIN label: window, value and bound from the root player's view.
+    pub label: NodeLabel,
+    /// The window in words (`""` when it is the whole line).
+    pub window: String,
+    /// The value in words.
+    pub value: String,
+    /// Why the node has its value: bound and reason, or the leaf's evaluation terms.
+    pub note: String,
+    /// Which search of its move this is (PVS probes and re-searches).
+    pub pass: Pass,
+    /// The position here in the game's one-line notation.
+    pub position: String,
+    /// The moves pruned here, raw and in notation.
+    pub pruned: Vec<(M, String)>,
 }
 
 fn pass_of<M: PartialEq>(node: &TraceNode<M>, i: usize) -> Pass {

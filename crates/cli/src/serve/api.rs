@@ -4,6 +4,7 @@
 use super::assets;
 use super::error::{ApiError, ApiJson, ApiPath};
 use super::games::{GameRegistry, GameRequest, ImportRequest};
+use super::learn;
 use super::limits::{self, SearchSlots};
 use super::search;
 use axum::extract::{DefaultBodyLimit, State};
@@ -41,6 +42,9 @@ pub fn router(state: AppState) -> Router {
         .route("/games/{game}/position", post(position))
         .route("/games/{game}/import", post(import))
         .route("/games/{game}/search", post(start_search))
+        .route("/games/{game}/learn/tree", post(learn::tree))
+        .route("/games/{game}/learn/counts", post(learn::counts))
+        .route("/games/{game}/learn/exercise", post(learn::exercise))
         .route("/status", get(status))
         .fallback(api_not_found)
         .method_not_allowed_fallback(method_not_allowed);

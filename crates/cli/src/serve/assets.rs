@@ -41,6 +41,14 @@ static ASSETS: &[Asset] = &[
     asset!("gomoku.js", JS),
     asset!("xiangqi.js", JS),
     asset!("xiangqi_rules.js", JS),
+    asset!("learn.js", JS),
+    asset!("learn.css", "text/css; charset=utf-8"),
+    // The tutorial the Learn view links to, as plain text so that browsers show it.
+    Asset {
+        path: "tutorial.md",
+        content_type: "text/plain; charset=utf-8",
+        bytes: include_bytes!("../../../../docs/tutorial.md"),
+    },
 ];
 
 /// The routes for `/` and `/assets/{file}`.

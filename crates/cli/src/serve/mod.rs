@@ -12,6 +12,7 @@ pub mod games;
 pub mod gomoku;
 pub mod gomoku_search;
 pub mod gomoku_sgf;
+pub mod learn;
 pub mod limits;
 pub mod origin;
 pub mod search;
