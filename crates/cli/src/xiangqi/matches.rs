@@ -547,20 +547,33 @@ impl Scoreboard {
     }
 }
 
-/// Plays pairs (an opening with both colours) taken from `next_pair` until `rounds` are
-/// taken or `abort` is raised, sending each finished game to the referee.
-#[allow(clippy::too_many_arguments)]
-fn play_pairs(
-    mut engines: [EngineProcess; 2],
-    openings: &[Position],
+/// What every game of a match shares.
+#[derive(Clone, Copy)]
+struct Schedule<'a> {
+    openings: &'a [Position],
     limit: Limit,
     max_plies: u32,
     margin: Duration,
+    /// Pairs to play in all.
     rounds: u32,
+}
+
+/// Plays pairs (an opening with both colours) taken from `next_pair` until the schedule's
+/// rounds are taken or `abort` is raised, sending each finished game to the referee.
+fn play_pairs(
+    mut engines: [EngineProcess; 2],
+    schedule: &Schedule,
     next_pair: &AtomicU32,
     abort: &AtomicBool,
     results: mpsc::Sender<Result<Played>>,
 ) {
+    let Schedule {
+        openings,
+        limit,
+        max_plies,
+        margin,
+        rounds,
+    } = *schedule;
     while !abort.load(Ordering::Relaxed) {
         let pair = next_pair.fetch_add(1, Ordering::Relaxed);
         if pair >= rounds {
@@ -646,16 +659,18 @@ pub fn run(args: MatchArgs) -> Result<()> {
     let next_pair = AtomicU32::new(0);
     let abort = AtomicBool::new(false);
     let (sender, results) = mpsc::channel();
-    let max_plies = args.max_plies;
+    let schedule = Schedule {
+        openings: &openings,
+        limit,
+        max_plies: args.max_plies,
+        margin,
+        rounds,
+    };
     let outcome = std::thread::scope(|scope| {
         for engines in seats {
-            let (openings, next_pair, abort) = (&openings, &next_pair, &abort);
+            let (schedule, next_pair, abort) = (&schedule, &next_pair, &abort);
             let sender = sender.clone();
-            scope.spawn(move || {
-                play_pairs(
-                    engines, openings, limit, max_plies, margin, rounds, next_pair, abort, sender,
-                )
-            });
+            scope.spawn(move || play_pairs(engines, schedule, next_pair, abort, sender));
         }
         drop(sender);
         let mut outcome = Ok(());
