@@ -59,7 +59,10 @@ enum Command {
     /// Speak UCI (Xiangqi GUIs such as those for Pikafish) on stdin/stdout.
     Uci(xiangqi::ProtocolArgs),
     /// Play engines against each other with Qi as referee.
-    Match(xiangqi::MatchArgs),
+    Match(Box<xiangqi::MatchArgs>),
+    /// Generate a book of balanced openings (Xiangqi) for engine matches.
+    #[command(subcommand)]
+    Openings(OpeningsGame),
     /// Speak the Gomocup (piskvork) protocol on stdin/stdout.
     Gomocup(gomoku::GomocupArgs),
     /// Serve the web page to play all games in a browser.
@@ -102,6 +105,12 @@ enum MoveGame {
     Gomoku(gomoku::MoveArgs),
     /// Xiangqi.
     Xiangqi(xiangqi::MoveArgs),
+}
+
+#[derive(Subcommand, Debug)]
+enum OpeningsGame {
+    /// Xiangqi.
+    Xiangqi(xiangqi::OpeningsArgs),
 }
 
 #[derive(Subcommand, Debug)]
@@ -226,7 +235,8 @@ fn dispatch(command: Command) -> anyhow::Result<()> {
         Command::Moves(MovesGame::Xiangqi(a)) => xiangqi::moves(a),
         Command::Ucci(a) => xiangqi::protocol(xiangqi::Protocol::Ucci, a, None),
         Command::Uci(a) => xiangqi::protocol(xiangqi::Protocol::Uci, a, None),
-        Command::Match(a) => xiangqi::run_match(a),
+        Command::Match(a) => xiangqi::run_match(*a),
+        Command::Openings(OpeningsGame::Xiangqi(a)) => xiangqi::openings(a),
         Command::Gomocup(a) => gomoku::gomocup(a),
         Command::Serve(a) => serve::serve(a),
     }

@@ -181,3 +181,122 @@ fn openings_file_and_bad_arguments() {
         assert_eq!(err.trim().lines().count(), 1, "{err}");
     }
 }
+
+#[test]
+fn sprt_with_concurrent_games_stops_at_a_bound() {
+    // Every game against an engine that only plays illegal moves is won, so the test
+    // accepts H1 after a handful of pairs and prints its figures.
+    let illegal = fake_engine("Hopeless", "echo 'bestmove a0a9'");
+    let out = qi(&[
+        "match",
+        "--engine1",
+        "qi uci",
+        "--engine2",
+        &illegal,
+        "--depth",
+        "1",
+        "--concurrency",
+        "2",
+        "--sprt",
+        "0",
+        "200",
+    ]);
+    let text = String::from_utf8_lossy(&out.stdout).to_string();
+    let last = last_line(&out);
+    assert!(
+        text.contains("SPRT [0, 200] alpha 0.05 beta 0.05: H1 accepted (LLR "),
+        "{text}"
+    );
+    let pentanomial = text
+        .lines()
+        .find(|l| l.starts_with("Games "))
+        .unwrap_or_else(|| panic!("{text}"));
+    // All pairs were won twice: only the last count is non-zero.
+    let counts: Vec<u32> = pentanomial
+        .rsplit(": ")
+        .next()
+        .unwrap()
+        .split_whitespace()
+        .map(|c| c.parse().unwrap())
+        .collect();
+    assert_eq!(&counts[..4], &[0, 0, 0, 0], "{pentanomial}");
+    assert!(counts[4] >= 5 && counts[4] < 40, "{pentanomial}");
+    assert!(text.contains("Elo (from pairs) +inf +/- inf"), "{text}");
+    assert!(last.contains(" - 0 - 0 "), "{last}");
+}
+
+#[test]
+fn sprt_and_concurrency_arguments_are_checked() {
+    let base = ["match", "--engine1", "qi uci", "--engine2", "qi uci"];
+    for extra in [
+        &["--depth", "1", "--sprt", "10", "0"][..],
+        &["--depth", "1", "--sprt", "0", "5", "--alpha", "0.9"],
+        &["--depth", "1", "--concurrency", "0"],
+        &["--depth", "1", "--sprt", "0"],
+        &["--movetime", "10", "--game", "gomoku", "--sprt", "0", "5"],
+    ] {
+        let args: Vec<&str> = base.iter().chain(extra).copied().collect();
+        let out = qi(&args);
+        assert!(!out.status.success(), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr).to_string();
+        assert_eq!(err.trim().lines().count(), 1, "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn the_opening_generator_is_reproducible_and_its_book_plays() {
+    let book = std::env::temp_dir().join(format!("qi-book-{}.epd", std::process::id()));
+    let make = |out: &str| {
+        qi(&[
+            "openings", "xiangqi", "--count", "6", "--depth", "3", "--seed", "7", "--out", out,
+        ])
+    };
+    assert!(make(book.to_str().unwrap()).status.success());
+    let first = std::fs::read_to_string(&book).unwrap();
+    assert!(make(book.to_str().unwrap()).status.success());
+    assert_eq!(std::fs::read_to_string(&book).unwrap(), first);
+    assert!(first.starts_with("# Qi's Xiangqi opening book: 6 balanced positions"));
+    assert!(first.contains("# Made with: qi openings xiangqi --count 6 "));
+    let fens: Vec<&str> = first.lines().filter(|l| !l.starts_with('#')).collect();
+    assert_eq!(fens.len(), 6);
+    for fen in &fens {
+        let pos = qi_xiangqi::Position::from_fen(fen).unwrap();
+        assert!(!pos.in_check() && pos.has_legal_move(), "{fen}");
+    }
+    let out = qi(&[
+        "match",
+        "--engine1",
+        "qi uci",
+        "--engine2",
+        "qi uci",
+        "--depth",
+        "1",
+        "--max-plies",
+        "10",
+        "--rounds",
+        "2",
+        "--openings",
+        book.to_str().unwrap(),
+    ]);
+    assert!(last_line(&out).contains("4 games"));
+    let _ = std::fs::remove_file(&book);
+    let out = qi(&["openings", "xiangqi", "--count", "0"]);
+    assert!(!out.status.success());
+}
+
+#[test]
+fn the_committed_book_holds_hundreds_of_distinct_positions() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../data/openings/balanced.epd"
+    );
+    let text = std::fs::read_to_string(path).unwrap();
+    assert!(text.starts_with("# "), "the book says how it was made");
+    let mut keys = std::collections::HashSet::new();
+    for fen in text.lines().filter(|l| !l.starts_with('#')) {
+        let pos = qi_xiangqi::Position::from_fen(fen).unwrap();
+        assert!(!pos.in_check(), "{fen}");
+        assert!(keys.insert(pos.key()), "duplicate {fen}");
+    }
+    assert!(keys.len() >= 300, "{}", keys.len());
+}

@@ -246,10 +246,7 @@ impl<'a> Worker<'a> {
     fn new(req: &SearchRequest, shared: &'a Shared<'a>, id: usize) -> Worker<'a> {
         let pos = req.position.clone();
         let mut path = req.history.clone();
-        path.push(HistEntry {
-            key: pos.key(),
-            in_check: pos.in_check(),
-        });
+        path.push(HistEntry::new(&pos, Move::NULL));
         let root_index = path.len() - 1;
         let acc = Accumulator::new(&pos);
         Worker {
@@ -343,12 +340,14 @@ impl<'a> Worker<'a> {
 
     fn make(&mut self, mv: Move) -> Undo {
         let acc = self.accs[self.accs.len() - 1].after(&self.pos, mv);
+        // The move is recorded on the position it leaves, so a repetition's cycle can be
+        // replayed to judge chases.
+        if let Some(last) = self.path.last_mut() {
+            last.played = mv;
+        }
         let undo = self.pos.make_move(mv);
         self.accs.push(acc);
-        self.path.push(HistEntry {
-            key: self.pos.key(),
-            in_check: self.pos.in_check(),
-        });
+        self.path.push(HistEntry::new(&self.pos, Move::NULL));
         undo
     }
 
@@ -496,7 +495,7 @@ impl<'a> Worker<'a> {
         if !root {
             let reversible =
                 (self.pos.halfmove_clock() as usize).min(self.path.len() - 1 - self.rep_floor);
-            if let Some(r) = ruling(&self.path, reversible, 1) {
+            if let Some(r) = ruling(&self.pos, &self.path, reversible, 1) {
                 return match r {
                     Ruling::Draw => 0,
                     Ruling::Win => win_in(ply),
@@ -554,6 +553,7 @@ impl<'a> Worker<'a> {
                 self.path.push(HistEntry {
                     key: self.pos.key(),
                     in_check: false,
+                    played: Move::NULL,
                 });
                 let floor = self.rep_floor;
                 self.rep_floor = self.path.len() - 1;

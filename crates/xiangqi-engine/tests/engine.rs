@@ -151,11 +151,8 @@ fn perpetual_check_is_avoided() {
     let mut pos = Position::from_fen("4k4/R8/9/9/9/9/9/9/9/3K5 w - - 0 1").unwrap();
     let mut history = Vec::new();
     for m in ["a8a9", "e9e8", "a9a8", "e8e9"] {
-        history.push(HistEntry {
-            key: pos.key(),
-            in_check: pos.in_check(),
-        });
         let mv = parse(&pos, m);
+        history.push(HistEntry::new(&pos, mv));
         pos.make_move(mv);
     }
     let req = SearchRequest {

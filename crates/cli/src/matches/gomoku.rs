@@ -319,7 +319,11 @@ pub fn run(args: MatchArgs) -> Result<()> {
     if clock.turn == Some(Duration::ZERO) || clock.game == Some(Duration::ZERO) {
         bail!("time limits must be positive");
     }
-    if args.rounds == 0 || args.rounds > 100_000 {
+    if args.sprt.is_some() || args.concurrency != 1 {
+        bail!("--sprt and --concurrency are for Xiangqi matches only");
+    }
+    let rounds = args.rounds.unwrap_or(1);
+    if rounds == 0 || rounds > 100_000 {
         bail!("--rounds must be between 1 and 100000");
     }
     let openings = match &args.openings {
@@ -331,7 +335,7 @@ pub fn run(args: MatchArgs) -> Result<()> {
     let margin = Duration::from_millis(args.timemargin);
     let mut tally = Tally::default();
     let mut records = Records::new(args.pgn.clone());
-    let total = args.rounds * 2;
+    let total = rounds * 2;
     for game_index in 0..total {
         let opening = &openings[(game_index / 2) as usize % openings.len()];
         let first_is_black = game_index % 2 == 0;

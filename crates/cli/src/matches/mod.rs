@@ -4,6 +4,7 @@
 
 pub mod gomoku;
 pub mod process;
+pub mod sprt;
 
 /// Game results from the first engine's view.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -72,6 +72,8 @@ impl LearnRequest {
             start: self.start.clone(),
             moves: self.moves.clone(),
             level: None,
+            clock: None,
+            lines: None,
         }
     }
 }

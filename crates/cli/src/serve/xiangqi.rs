@@ -70,10 +70,7 @@ fn replay_moves(start: Option<&str>, moves: &[String]) -> Result<Replayed, ApiEr
             pos.to_chinese(mv).unwrap_or_default(),
             mover,
         ));
-        history.push(HistEntry {
-            key: pos.key(),
-            in_check: pos.in_check(),
-        });
+        history.push(HistEntry::new(pos, mv));
         game.push(mv).map_err(|e| bad(e.to_string()))?;
     }
     Ok(Replayed {

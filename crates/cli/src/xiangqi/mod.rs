@@ -5,6 +5,7 @@
 
 mod bench;
 mod matches;
+mod openings;
 mod play;
 mod protocol;
 mod tools;
@@ -155,9 +156,10 @@ pub struct MatchArgs {
     /// from the centre (`0,0, 1,0, 1,1`, Black first); default: the start position.
     #[arg(long)]
     pub openings: Option<String>,
-    /// Number of game pairs (each opening is played with both colours; openings cycle).
-    #[arg(long, default_value_t = 1, value_parser = crate::args::count, allow_negative_numbers = true)]
-    pub rounds: u32,
+    /// Number of game pairs (each opening is played with both colours; openings cycle);
+    /// default 1, or with --sprt the most pairs before the test gives up (default 100000).
+    #[arg(long, value_parser = crate::args::count, allow_negative_numbers = true)]
+    pub rounds: Option<u32>,
     /// Fixed depth per move, 1 to 64.
     #[arg(long, value_parser = crate::args::depth, allow_negative_numbers = true)]
     pub depth: Option<u32>,
@@ -179,6 +181,26 @@ pub struct MatchArgs {
     /// Write the games to this file (PGN for Xiangqi, SGF for gomoku).
     #[arg(long)]
     pub pgn: Option<String>,
+    /// Games played at the same time, each by its own pair of engine processes (Xiangqi).
+    #[arg(long, default_value_t = 1)]
+    pub concurrency: usize,
+    /// Sequential probability ratio test on game pairs: stop when the first engine is shown
+    /// at least ELO1 stronger (H1) or at most ELO0 (H0) (Xiangqi).
+    #[arg(long, num_args = 2, value_names = ["ELO0", "ELO1"], allow_negative_numbers = true)]
+    pub sprt: Option<Vec<f64>>,
+    /// The SPRT's false-positive rate (accepting H1 when H0 holds).
+    #[arg(long, default_value_t = 0.05)]
+    pub alpha: f64,
+    /// The SPRT's false-negative rate (accepting H0 when H1 holds).
+    #[arg(long, default_value_t = 0.05)]
+    pub beta: f64,
+}
+
+pub use openings::OpeningsArgs;
+
+/// `qi openings xiangqi`.
+pub fn openings(args: OpeningsArgs) -> Result<()> {
+    openings::run(args)
 }
 
 /// Which engine protocol to speak.

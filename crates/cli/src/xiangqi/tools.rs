@@ -25,10 +25,7 @@ pub(super) fn setup(fen: Option<&str>, moves: Option<&str>) -> Result<(Position,
         let mv = pos
             .parse_move(text)
             .map_err(|e| anyhow!("move {text:?} in {}: {e}", pos.to_fen()))?;
-        history.push(HistEntry {
-            key: pos.key(),
-            in_check: pos.in_check(),
-        });
+        history.push(HistEntry::new(&pos, mv));
         pos.make_move(mv);
     }
     Ok((pos, history))
@@ -40,10 +37,7 @@ pub(super) fn game_history(game: &qi_xiangqi::Game) -> (Position, Vec<HistEntry>
     let mut pos = game.start().clone();
     let mut history = Vec::with_capacity(game.moves().len());
     for &mv in game.moves() {
-        history.push(HistEntry {
-            key: pos.key(),
-            in_check: pos.in_check(),
-        });
+        history.push(HistEntry::new(&pos, mv));
         pos.make_move(mv);
     }
     (pos, history)
