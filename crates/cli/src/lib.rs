@@ -5,6 +5,7 @@
 //! non-zero exit status, never as a panic.
 
 pub mod gomoku;
+pub mod line_input;
 pub mod matches;
 pub mod output;
 pub mod serve;

@@ -7,6 +7,7 @@
 
 use super::tools::{setup, think};
 use super::{ucci::Ucci, uci::Uci, Protocol, ProtocolArgs};
+use crate::line_input::{echo, read_line, InputLine, MAX_LINE_BYTES};
 use anyhow::Result;
 use qi_search::StopFlag;
 use qi_xiangqi::{Move, Position};
@@ -14,7 +15,7 @@ use qi_xiangqi_engine::level::Rng;
 use qi_xiangqi_engine::repetition::HistEntry;
 use qi_xiangqi_engine::time::Clock;
 use qi_xiangqi_engine::{Engine, EngineOptions, Info, SearchRequest, SearchResult};
-use std::io::{BufRead, Write};
+use std::io::Write;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
@@ -30,9 +31,6 @@ pub(super) const MAX_HASH_MB: usize = 4096;
 pub(super) const MAX_THREADS: usize = 256;
 /// Default safety margin subtracted from every time budget, in milliseconds.
 pub(super) const DEFAULT_OVERHEAD_MS: u64 = 30;
-/// Longest line read; longer ones are refused rather than parsed (a runaway GUI or a
-/// garbage stream must not exhaust memory).
-const MAX_LINE: usize = 64 * 1024;
 
 /// The engine's settings as the protocol sees them.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -234,23 +232,16 @@ pub(super) fn run(
     }
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
-    let mut buf = Vec::new();
-    loop {
-        buf.clear();
-        let n = std::io::Read::take(&mut input, MAX_LINE as u64 + 1).read_until(b'\n', &mut buf)?;
-        if n == 0 {
-            break;
-        }
-        if buf.len() > MAX_LINE && !buf.ends_with(b"\n") {
-            // Skip the rest of an oversized line.
-            let mut rest = Vec::new();
-            let _ = input.read_until(b'\n', &mut rest);
-            session.say(&format!("line longer than {MAX_LINE} bytes ignored"));
-            continue;
-        }
-        let line = String::from_utf8_lossy(&buf);
-        if !session.handle(line.trim()) {
-            return Ok(());
+    while let Some(line) = read_line(&mut input, MAX_LINE_BYTES)? {
+        match line {
+            InputLine::Text(text) => {
+                if !session.handle(text.trim()) {
+                    return Ok(());
+                }
+            }
+            InputLine::TooLong { prefix, bytes } => session.say(&format!(
+                "line of {bytes} bytes ignored (at most {MAX_LINE_BYTES}): '{prefix}'"
+            )),
         }
     }
     // End of input: a GUI that closes the pipe wants the engine gone.
@@ -296,7 +287,7 @@ impl Session {
                 return false;
             }
             "debug" | "register" => {}
-            other => self.say(&format!("unknown command '{other}'")),
+            other => self.say(&format!("unknown command '{}'", echo(other))),
         }
         true
     }
@@ -556,10 +547,21 @@ fn report_multipv(dialect: &dyn Dialect, result: &SearchResult, settings: &Setti
 
 /// Parses a whole number option value, naming the option in the error.
 pub(super) fn number<T: std::str::FromStr>(name: &str, value: &str) -> Result<T, String> {
+    value.trim().parse().map_err(|_| {
+        format!(
+            "option {}: '{}' is not a valid number",
+            echo(name),
+            echo(value)
+        )
+    })
+}
+
+/// Parses a whole number that follows the `go` parameter `key`, naming it in the error.
+pub(super) fn go_number<T: std::str::FromStr>(key: &str, value: &str) -> Result<T, String> {
     value
         .trim()
         .parse()
-        .map_err(|_| format!("option {name}: '{value}' is not a valid number"))
+        .map_err(|_| format!("go: '{key} {}' is not a valid number", echo(value)))
 }
 
 /// Parses a boolean option value (`true`/`false`, `on`/`off`, `1`/`0`).
@@ -567,7 +569,11 @@ pub(super) fn boolean(name: &str, value: &str) -> Result<bool, String> {
     match value.trim().to_ascii_lowercase().as_str() {
         "true" | "on" | "1" | "yes" => Ok(true),
         "false" | "off" | "0" | "no" => Ok(false),
-        _ => Err(format!("option {name}: '{value}' is not true or false")),
+        _ => Err(format!(
+            "option {}: '{}' is not true or false",
+            echo(name),
+            echo(value)
+        )),
     }
 }
 
@@ -584,5 +590,5 @@ pub(super) fn value_after<'a>(words: &[&'a str], i: usize, key: &str) -> Result<
     words
         .get(i + 1)
         .copied()
-        .ok_or_else(|| format!("go: '{key}' needs a value"))
+        .ok_or_else(|| format!("go: '{}' needs a value", echo(key)))
 }
