@@ -68,8 +68,8 @@ pub struct MoveArgs {
     /// Search threads.
     #[arg(long, default_value_t = 1)]
     pub threads: usize,
-    /// Hash table size in MB.
-    #[arg(long, default_value_t = 64)]
+    /// Hash table size in MB (1–4096).
+    #[arg(long, default_value_t = 64, value_parser = hash_megabytes())]
     pub hash: usize,
     /// Random seed for levels below 10.
     #[arg(long)]
@@ -103,14 +103,19 @@ pub struct BenchArgs {
     pub depth: Option<u32>,
 }
 
+/// The range `--hash` accepts: the transposition table's documented maximum.
+fn hash_megabytes() -> clap::builder::RangedU64ValueParser<usize> {
+    clap::builder::RangedU64ValueParser::new().range(1..=qi_search::tt::MAX_MEGABYTES as u64)
+}
+
 /// Arguments of `qi ucci` / `qi uci`.
 #[derive(clap::Args, Debug, Default)]
 pub struct ProtocolArgs {
     /// Search threads (also settable with the protocol's option).
     #[arg(long)]
     pub threads: Option<usize>,
-    /// Hash table size in MB (also settable with the protocol's option).
-    #[arg(long)]
+    /// Hash table size in MB, 1–4096 (also settable with the protocol's option).
+    #[arg(long, value_parser = hash_megabytes())]
     pub hash: Option<usize>,
     /// Playing level 1–10 (10 is full strength).
     #[arg(long, value_parser = clap::value_parser!(u8).range(1..=10))]

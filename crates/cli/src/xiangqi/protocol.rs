@@ -25,8 +25,8 @@ use std::time::Duration;
 pub(super) const ENGINE_NAME: &str = concat!("Qi ", env!("CARGO_PKG_VERSION"));
 /// Author reported by both protocols.
 pub(super) const ENGINE_AUTHOR: &str = "the Qi developers";
-/// Largest hash table accepted, in MB.
-pub(super) const MAX_HASH_MB: usize = 4096;
+/// Largest hash table accepted, in MB (the table's own documented cap).
+pub(super) const MAX_HASH_MB: usize = qi_search::tt::MAX_MEGABYTES;
 /// Most search threads accepted.
 pub(super) const MAX_THREADS: usize = 256;
 /// Default safety margin subtracted from every time budget, in milliseconds.
@@ -309,6 +309,12 @@ impl Session {
         }
         match change {
             OptionChange::Hash(mb) => {
+                if !(1..=MAX_HASH_MB).contains(&mb) {
+                    self.say(&format!(
+                        "Hash {mb} MB is out of range (1–{MAX_HASH_MB}); using {} MB",
+                        mb.clamp(1, MAX_HASH_MB)
+                    ));
+                }
                 self.settings.hash_mb = mb.clamp(1, MAX_HASH_MB);
                 self.rebuild_engine();
             }
@@ -326,19 +332,27 @@ impl Session {
         }
     }
 
+    /// Replaces the engine (and its table) by a fresh one with the current settings. The
+    /// new table comes zeroed from the allocator at once; the old one is given back to
+    /// the system on another thread, since freeing gigabytes of touched pages takes time
+    /// the command loop must not spend (`isready` is answered at once).
     fn rebuild_engine(&mut self) {
         self.join_search();
-        self.engine = Arc::new(Engine::new(EngineOptions {
+        let fresh = Arc::new(Engine::new(EngineOptions {
             hash_mb: self.settings.hash_mb,
             threads: self.settings.threads,
         }));
+        let old = std::mem::replace(&mut self.engine, fresh);
+        std::thread::spawn(move || drop(old));
     }
 
+    /// Forgets the game: a fresh table rather than clearing the old one slot by slot,
+    /// which for a 4 GB table blocks for seconds.
     fn new_game(&mut self) {
         if self.is_searching() {
             return self.say("cannot start a new game during a search");
         }
-        self.engine.clear();
+        self.rebuild_engine();
     }
 
     /// `position [fen FEN | startpos] [moves m1 m2 …]`: replaces the position only when the
