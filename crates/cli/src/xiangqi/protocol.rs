@@ -191,6 +191,19 @@ struct Session {
     rng: Rng,
 }
 
+/// Hardware threads of this machine (1 when unknown).
+fn hardware_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+/// The search threads used for a request of `asked`: 1–[`MAX_THREADS`] and no more than
+/// the machine runs at once. More threads than cores only share the cores (Lazy SMP gains
+/// nothing) while each is started, scheduled and joined inside the move's time budget: 32
+/// threads on a small machine turned `go movetime 100` into half a second.
+fn usable_threads(asked: usize) -> usize {
+    asked.clamp(1, MAX_THREADS).min(hardware_threads())
+}
+
 /// Runs the protocol on stdin/stdout until `quit` or end of input.
 pub(super) fn run(
     protocol: Protocol,
@@ -203,7 +216,7 @@ pub(super) fn run(
     };
     let mut settings = Settings::default();
     if let Some(t) = args.threads {
-        settings.threads = t.clamp(1, MAX_THREADS);
+        settings.threads = usable_threads(t);
     }
     if let Some(h) = args.hash {
         settings.hash_mb = h.clamp(1, MAX_HASH_MB);
@@ -319,7 +332,15 @@ impl Session {
                 self.rebuild_engine();
             }
             OptionChange::Threads(t) => {
-                self.settings.threads = t.clamp(1, MAX_THREADS);
+                let used = usable_threads(t);
+                if used != t {
+                    self.say(&format!(
+                        "Threads {t}: using {used} (1–{MAX_THREADS}, at most this machine's {} \
+                         hardware threads)",
+                        hardware_threads()
+                    ));
+                }
+                self.settings.threads = used;
                 self.rebuild_engine();
             }
             OptionChange::Level(l) => self.settings.level = l,
