@@ -7,6 +7,7 @@
 pub mod args;
 pub mod explain;
 pub mod gomoku;
+pub mod line_input;
 pub mod matches;
 pub mod output;
 pub mod serve;
@@ -249,12 +250,21 @@ fn sniff_protocol() -> anyhow::Result<()> {
     if std::io::stdin().is_terminal() {
         anyhow::bail!("no command given (try 'qi --help', or 'qi serve' to play in the browser)");
     }
-    let mut first = String::new();
-    std::io::stdin().read_line(&mut first)?;
+    let first =
+        match line_input::read_line(&mut std::io::stdin().lock(), line_input::MAX_LINE_BYTES)? {
+            Some(line_input::InputLine::Text(t)) => t,
+            Some(line_input::InputLine::TooLong { prefix, .. }) => {
+                anyhow::bail!("unknown protocol greeting '{prefix}' (expected ucci or uci)")
+            }
+            None => String::new(),
+        };
     match first.trim() {
         "ucci" => xiangqi::protocol(xiangqi::Protocol::Ucci, Default::default(), Some(first)),
         "uci" => xiangqi::protocol(xiangqi::Protocol::Uci, Default::default(), Some(first)),
         "" => Ok(()),
-        other => anyhow::bail!("unknown protocol greeting '{other}' (expected ucci or uci)"),
+        other => anyhow::bail!(
+            "unknown protocol greeting '{}' (expected ucci or uci)",
+            line_input::echo(other)
+        ),
     }
 }

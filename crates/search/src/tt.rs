@@ -39,7 +39,7 @@ struct Slot {
 
 /// A transposition table of a fixed number of buckets, shareable between threads.
 pub struct TranspositionTable {
-    slots: Vec<Slot>,
+    slots: Box<[Slot]>,
     bucket_mask: usize,
     age: AtomicU8,
 }
@@ -79,13 +79,85 @@ fn unpack(data: u64) -> Option<(Entry, u8)> {
     ))
 }
 
+/// Largest table in MB: the one maximum every front end (`--hash`, UCI `Hash`, UCCI
+/// `hashsize`) documents and enforces; [`TranspositionTable::new`] caps larger requests.
+pub const MAX_MEGABYTES: usize = 4096;
+
+/// Slots cleared by one thread before [`TranspositionTable::clear`] spreads the work.
+const CLEAR_CHUNK: usize = 1 << 20;
+
+/// The memory for a table could not be had.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AllocError {
+    /// The size asked for, in MB.
+    pub megabytes: usize,
+}
+
+impl std::fmt::Display for AllocError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "cannot allocate a {} MB transposition table (not enough memory)",
+            self.megabytes
+        )
+    }
+}
+
+impl std::error::Error for AllocError {}
+
+/// `len` slots of zeroed memory, or `None` when the allocator refuses. The memory comes
+/// zeroed from the allocator (`calloc`: fresh pages from the system are zero already), so
+/// a large table costs nothing until its pages are touched by the search.
+fn zeroed_slots(len: usize) -> Option<Box<[Slot]>> {
+    if len == 0 {
+        return Some(Box::new([]));
+    }
+    let layout = std::alloc::Layout::array::<Slot>(len).ok()?;
+    // SAFETY: `layout` has a non-zero size (`len > 0` and a slot is 16 bytes). A slot is
+    // two `AtomicU64`s, for which all-zero bytes are a valid value (0), so the zeroed
+    // memory holds `len` initialised slots. The pointer comes from the global allocator
+    // with exactly the layout a `Box<[Slot]>` of `len` elements frees with, so the box
+    // owns it and releases it correctly.
+    unsafe {
+        let ptr = std::alloc::alloc_zeroed(layout).cast::<Slot>();
+        if ptr.is_null() {
+            return None;
+        }
+        Some(Box::from_raw(std::ptr::slice_from_raw_parts_mut(ptr, len)))
+    }
+}
+
+/// Buckets in a table of `megabytes` MB (capped at [`MAX_MEGABYTES`]; a power of two).
+fn buckets_for(megabytes: usize) -> usize {
+    let bytes = megabytes.clamp(1, MAX_MEGABYTES) << 20;
+    let buckets = (bytes / (2 * std::mem::size_of::<Slot>())).max(1);
+    1usize << (usize::BITS - 1 - buckets.leading_zeros())
+}
+
 impl TranspositionTable {
-    /// A table of about `megabytes` MB (at least one bucket; rounded down to a power of two).
+    /// A table of about `megabytes` MB (capped at [`MAX_MEGABYTES`], at least one bucket,
+    /// rounded down to a power of two). When the memory cannot be had the size is halved
+    /// until it can: a search with a smaller table beats an aborted process.
     pub fn new(megabytes: usize) -> Self {
-        let bytes = megabytes.max(1) << 20;
-        let buckets = (bytes / (2 * std::mem::size_of::<Slot>())).max(1);
-        let buckets = 1usize << (usize::BITS - 1 - buckets.leading_zeros());
-        Self::with_buckets(buckets)
+        let mut buckets = buckets_for(megabytes);
+        loop {
+            if let Ok(t) = Self::try_with_buckets(buckets) {
+                return t;
+            }
+            if buckets == 1 {
+                // Not even 32 bytes: the process cannot go on anyway.
+                std::alloc::handle_alloc_error(std::alloc::Layout::new::<[Slot; 2]>());
+            }
+            buckets /= 2;
+        }
+    }
+
+    /// A table of about `megabytes` MB (capped at [`MAX_MEGABYTES`]), or an error when the
+    /// memory cannot be had, for front ends that report it rather than fall back.
+    pub fn try_new(megabytes: usize) -> Result<Self, AllocError> {
+        Self::try_with_buckets(buckets_for(megabytes)).map_err(|_| AllocError {
+            megabytes: megabytes.min(MAX_MEGABYTES),
+        })
     }
 
     /// A table with exactly `buckets` buckets (a power of two), for tests and tiny games.
@@ -94,13 +166,20 @@ impl TranspositionTable {
             buckets.is_power_of_two(),
             "bucket count must be a power of two"
         );
-        let mut slots = Vec::with_capacity(2 * buckets);
-        slots.resize_with(2 * buckets, Slot::default);
-        TranspositionTable {
+        Self::try_with_buckets(buckets).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    fn try_with_buckets(buckets: usize) -> Result<Self, AllocError> {
+        let too_big = || AllocError {
+            megabytes: (buckets.saturating_mul(2 * std::mem::size_of::<Slot>()) >> 20).max(1),
+        };
+        let slots =
+            zeroed_slots(buckets.checked_mul(2).ok_or_else(too_big)?).ok_or_else(too_big)?;
+        Ok(TranspositionTable {
             slots,
             bucket_mask: buckets - 1,
             age: AtomicU8::new(0),
-        }
+        })
     }
 
     /// Number of entries the table can hold.
@@ -108,12 +187,29 @@ impl TranspositionTable {
         self.slots.len()
     }
 
-    /// Empties the table.
+    /// Size of the table in bytes.
+    pub fn bytes(&self) -> usize {
+        std::mem::size_of_val(&*self.slots)
+    }
+
+    /// Empties the table; a large one is cleared by several threads at once.
     pub fn clear(&self) {
-        for s in &self.slots {
-            s.check.store(0, Ordering::Relaxed);
-            s.data.store(0, Ordering::Relaxed);
+        fn clear_slots(slots: &[Slot]) {
+            for s in slots {
+                s.check.store(0, Ordering::Relaxed);
+                s.data.store(0, Ordering::Relaxed);
+            }
         }
+        let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+        if threads == 1 || self.slots.len() <= CLEAR_CHUNK {
+            return clear_slots(&self.slots);
+        }
+        let chunk = self.slots.len().div_ceil(threads).max(CLEAR_CHUNK);
+        std::thread::scope(|scope| {
+            for part in self.slots.chunks(chunk) {
+                scope.spawn(move || clear_slots(part));
+            }
+        });
     }
 
     /// Marks the start of a new search, so entries from older searches are replaced first.
@@ -236,5 +332,33 @@ mod tests {
     fn size_in_megabytes_is_a_power_of_two_of_buckets() {
         let tt = TranspositionTable::new(1);
         assert_eq!(tt.capacity(), (1 << 20) / 16);
+        assert_eq!(tt.bytes(), 1 << 20);
+    }
+
+    #[test]
+    fn sizes_are_capped_at_the_documented_maximum() {
+        assert_eq!(buckets_for(usize::MAX), buckets_for(MAX_MEGABYTES));
+        assert_eq!(buckets_for(100_000_000), buckets_for(MAX_MEGABYTES));
+        assert_eq!(buckets_for(0), buckets_for(1));
+    }
+
+    #[test]
+    fn a_table_the_allocator_cannot_give_is_an_error_not_an_abort() {
+        // More bytes than the address space holds: refused by the layout or allocator.
+        let e = TranspositionTable::try_with_buckets(1 << (usize::BITS - 4));
+        assert!(e.is_err());
+        assert!(e.err().unwrap().to_string().contains("cannot allocate"));
+    }
+
+    #[test]
+    fn a_new_table_is_empty_and_clear_empties_a_large_one() {
+        let tt = TranspositionTable::new(64);
+        assert!((0..10_000u64).all(|k| tt.probe(k.wrapping_mul(0x9E37_79B9_7F4A_7C15)).is_none()));
+        for k in 0..100_000u64 {
+            tt.store(k * 7919, entry(k as i32, 3, Bound::Exact, None));
+        }
+        assert!(tt.probe(7919 * 5).is_some());
+        tt.clear();
+        assert!((0..100_000u64).all(|k| tt.probe(k * 7919).is_none()));
     }
 }

@@ -318,7 +318,8 @@ impl<'a> Worker<'a> {
             if self.shared.user_stop.is_stopped() || self.shared.stop.is_stopped() {
                 self.stopped = true;
             }
-            if self.id == 0 && !self.is_pondering() {
+            // Depth 1 always completes, so even a zero time limit plays a searched move.
+            if self.id == 0 && self.root_depth > 1 && !self.is_pondering() {
                 if let Some(hard) = self.budget.hard {
                     if self.elapsed() >= hard {
                         self.stopped = true;
@@ -401,6 +402,7 @@ impl<'a> Worker<'a> {
         let first = 1 + (self.id % 2) as i32;
         let mut depth = first;
         while depth <= max_depth {
+            let iteration_start = self.elapsed();
             self.root_depth = depth;
             self.root_scores.clear();
             let mut delta = 35;
@@ -461,11 +463,10 @@ impl<'a> Worker<'a> {
                     }
                 }
                 if !self.is_pondering() {
-                    if let Some(soft) = self.budget.soft {
-                        // The next iteration typically costs more than all before it.
-                        if self.elapsed() >= soft / 2 {
-                            break;
-                        }
+                    let elapsed = self.elapsed();
+                    let last = elapsed.saturating_sub(iteration_start);
+                    if !self.budget.may_start_iteration(elapsed, last) {
+                        break;
                     }
                 }
             }

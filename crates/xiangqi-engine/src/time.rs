@@ -27,14 +27,26 @@ pub struct TimeBudget {
     pub hard: Option<Duration>,
 }
 
-/// The shortest hard limit we allow: enough for a depth-1 answer.
-const MIN_TIME: Duration = Duration::from_millis(1);
+/// What a move costs beyond its search (reading the position, starting threads, writing
+/// the answer, the manager's own work): a move with no search at all still costs this,
+/// so a clock plan keeps it in reserve for every move it expects to play.
+pub const MOVE_COST: Duration = Duration::from_millis(2);
+
+/// Moves still to play assumed in sudden death (no moves-to-go).
+const SUDDEN_DEATH_MOVES: u32 = 40;
 
 impl Clock {
     /// The budget for this move; no limits when neither a clock nor a movetime is given.
+    ///
+    /// A zero limit means "answer from the first iteration" (the search always completes
+    /// depth 1). The overhead is never spent: from a clock, it and [`MOVE_COST`] for every
+    /// move still expected are kept back, and when only that reserve is left the engine
+    /// moves at once (spending at most half its increment), so a long game at a fast
+    /// control runs its clock down slowly instead of flagging.
     pub fn budget(&self) -> TimeBudget {
         if let Some(mt) = self.movetime {
-            let hard = mt.saturating_sub(self.overhead).max(MIN_TIME);
+            // A fixed move time: keep the overhead, but never more than half of it.
+            let hard = mt.saturating_sub(self.overhead.min(mt / 2));
             return TimeBudget {
                 soft: Some(hard),
                 hard: Some(hard),
@@ -43,29 +55,52 @@ impl Clock {
         let Some(remaining) = self.remaining else {
             return TimeBudget::default();
         };
-        let available = remaining.saturating_sub(self.overhead).max(MIN_TIME);
-        // With no moves-to-go, assume the game lasts another ~30 moves of ours, but plan
-        // as if fewer remain when the increment carries most of the budget.
-        let mtg = self.moves_to_go.unwrap_or(30).clamp(1, 60);
+        let mtg = self.moves_to_go.unwrap_or(SUDDEN_DEATH_MOVES).clamp(1, 60);
+        let reserve = self.overhead + MOVE_COST * mtg;
+        let Some(available) = remaining.checked_sub(reserve).filter(|a| !a.is_zero()) else {
+            // Only the reserve is left: move at once, or spend half the increment, which
+            // the next move gives back.
+            let spend = (self.increment / 2).min(remaining.saturating_sub(self.overhead) / 2);
+            return TimeBudget {
+                soft: Some(spend),
+                hard: Some(spend),
+            };
+        };
+        // Plan as if `mtg` moves remain, adding most of the increment.
         let share = available / mtg;
-        let inc = if self.moves_to_go == Some(1) {
+        let inc = if mtg == 1 {
             Duration::ZERO
         } else {
             self.increment * 3 / 4
         };
-        let soft = (share + inc).min(available / 2).max(MIN_TIME);
+        let soft = (share + inc).min(available / 2);
         // The hard limit lets an iteration that is almost finished complete, but never
-        // spends more than a fraction of the remaining time on one move.
+        // spends more than a fraction of the available time on one move.
         let cap = if mtg == 1 {
             available * 9 / 10
         } else {
             available / 3
         };
-        let hard = (soft * 4).min(cap).max(soft.min(available)).max(MIN_TIME);
+        let hard = (soft * 3).min(cap).max(soft);
         TimeBudget {
-            soft: Some(soft.min(hard)),
+            soft: Some(soft),
             hard: Some(hard),
         }
+    }
+}
+
+impl TimeBudget {
+    /// Whether another iteration may start, `elapsed` into the search, when the last one
+    /// took `last_iteration`: not past half the soft limit (the next iteration usually
+    /// costs more than all before it), and not when it could not finish before the hard
+    /// limit (an unfinished iteration is thrown away, so starting it only burns the clock).
+    pub fn may_start_iteration(&self, elapsed: Duration, last_iteration: Duration) -> bool {
+        if self.soft.is_some_and(|soft| elapsed >= soft / 2) {
+            return false;
+        }
+        !self
+            .hard
+            .is_some_and(|hard| elapsed + last_iteration * 2 > hard)
     }
 }
 
@@ -88,9 +123,9 @@ mod tests {
     }
 
     #[test]
-    fn clock_budget_never_exceeds_the_remaining_time() {
-        for remaining in [1, 10, 100, 1000, 60_000] {
-            for inc in [0, 100, 5000] {
+    fn clock_budget_never_touches_the_reserve() {
+        for remaining in [0, 1, 10, 31, 60, 100, 300, 1000, 60_000] {
+            for inc in [0, 10, 100, 5000] {
                 for mtg in [None, Some(1), Some(5), Some(40)] {
                     let c = Clock {
                         remaining: Some(ms(remaining)),
@@ -103,12 +138,65 @@ mod tests {
                     let hard = b.hard.unwrap();
                     assert!(b.soft.unwrap() <= hard);
                     assert!(
-                        hard <= ms(remaining.saturating_sub(20).max(1)),
-                        "{c:?} {b:?}"
+                        hard <= ms(remaining.saturating_sub(20)),
+                        "the overhead is kept: {c:?} {b:?}"
                     );
                 }
             }
         }
+    }
+
+    /// A 300 ms sudden-death game in which every move takes its whole hard limit (the
+    /// worst case) plus half a millisecond of communication still has time after 150
+    /// moves each (the referee's usual 300-ply cap).
+    #[test]
+    fn a_fast_sudden_death_game_keeps_its_clock() {
+        let mut remaining = ms(300);
+        for _ in 0..150 {
+            let c = Clock {
+                remaining: Some(remaining),
+                overhead: ms(30),
+                ..Clock::default()
+            };
+            let used = c.budget().hard.unwrap() + Duration::from_micros(500);
+            remaining = remaining.checked_sub(used).expect("flagged");
+        }
+        assert!(remaining > Duration::ZERO, "{remaining:?}");
+    }
+
+    #[test]
+    fn only_the_reserve_left_means_move_at_once_or_spend_half_the_increment() {
+        let c = Clock {
+            remaining: Some(ms(40)),
+            overhead: ms(30),
+            ..Clock::default()
+        };
+        assert_eq!(c.budget().hard, Some(Duration::ZERO));
+        let c = Clock {
+            increment: ms(10),
+            ..c
+        };
+        assert_eq!(c.budget().hard, Some(ms(5)));
+    }
+
+    #[test]
+    fn an_iteration_that_cannot_finish_is_not_started() {
+        let b = TimeBudget {
+            soft: Some(ms(100)),
+            hard: Some(ms(100)),
+        };
+        assert!(b.may_start_iteration(ms(10), ms(5)));
+        assert!(!b.may_start_iteration(ms(45), ms(30)), "45 + 2×30 > 100");
+        assert!(
+            !b.may_start_iteration(ms(50), ms(1)),
+            "half the soft limit is gone"
+        );
+        assert!(TimeBudget::default().may_start_iteration(ms(1_000_000), ms(500_000)));
+        let instant = TimeBudget {
+            soft: Some(Duration::ZERO),
+            hard: Some(Duration::ZERO),
+        };
+        assert!(!instant.may_start_iteration(Duration::ZERO, Duration::ZERO));
     }
 
     #[test]

@@ -4,6 +4,7 @@
 //! engine keeps running; unknown commands get `UNKNOWN …`.
 
 use super::GomocupArgs;
+use crate::line_input::{echo, read_line, InputLine, MAX_LINE_BYTES};
 use anyhow::Result;
 use qi_gomoku::board::xy;
 use qi_gomoku::{forbidden_points, play_checked, Board, Engine, EngineOptions, Point, Rule};
@@ -51,10 +52,9 @@ pub fn serve(input: impl BufRead, out: impl Write, verbose: bool) -> Result<()> 
         max_depth: None,
         max_node: None,
     };
-    let mut lines = input.lines();
-    while let Some(line) = lines.next() {
+    let mut input = input;
+    while let Some(line) = next_line(&mut input, &mut s)? {
         let received = Instant::now();
-        let line = line?;
         let line = line.trim();
         if line.is_empty() {
             continue;
@@ -99,8 +99,7 @@ pub fn serve(input: impl BufRead, out: impl Write, verbose: bool) -> Result<()> 
             "BOARD" | "YXBOARD" | "SWAP2BOARD" => {
                 let mut entries = Vec::new();
                 let mut bad = None;
-                for l in lines.by_ref() {
-                    let l = l?;
+                while let Some(l) = next_line(&mut input, &mut s)? {
                     let l = l.trim();
                     if l.eq_ignore_ascii_case("DONE") {
                         break;
@@ -132,16 +131,30 @@ pub fn serve(input: impl BufRead, out: impl Write, verbose: bool) -> Result<()> 
                     s.show_forbid();
                 }
             }
-            _ => s.say(&format!("UNKNOWN command '{cmd}'")),
+            _ => s.say(&format!("UNKNOWN command '{}'", echo(&cmd))),
         }
     }
     Ok(())
 }
 
+/// The next usable line: an overlong one is answered with an ERROR and skipped (its
+/// bytes are never stored), invalid UTF-8 is decoded lossily. `None` at end of input.
+fn next_line<W: Write>(input: &mut impl BufRead, s: &mut Session<W>) -> Result<Option<String>> {
+    loop {
+        match read_line(input, MAX_LINE_BYTES)? {
+            None => return Ok(None),
+            Some(InputLine::Text(t)) => return Ok(Some(t)),
+            Some(InputLine::TooLong { prefix, bytes }) => s.say(&format!(
+                "ERROR line of {bytes} bytes ignored (at most {MAX_LINE_BYTES}): '{prefix}'"
+            )),
+        }
+    }
+}
+
 /// Parses `x,y` with numbers.
 fn parse_xy(text: &str) -> Result<(i64, i64), String> {
     let mut parts = text.split(',').map(str::trim);
-    let bad = || format!("expected x,y but got '{text}'");
+    let bad = || format!("expected x,y but got '{}'", echo(text));
     let x = parts.next().and_then(|v| v.parse().ok()).ok_or_else(bad)?;
     let y = parts.next().and_then(|v| v.parse().ok()).ok_or_else(bad)?;
     if parts.next().is_some() {
@@ -153,7 +166,7 @@ fn parse_xy(text: &str) -> Result<(i64, i64), String> {
 /// Parses a `x,y,who` board line.
 fn parse_entry(text: &str) -> Result<(i64, i64, u8), String> {
     let parts: Vec<&str> = text.split(',').map(str::trim).collect();
-    let bad = || format!("expected x,y,who but got '{text}'");
+    let bad = || format!("expected x,y,who but got '{}'", echo(text));
     if parts.len() != 3 {
         return Err(bad());
     }
@@ -194,7 +207,8 @@ impl<W: Write> Session<W> {
                 self.say("OK");
             }
             _ => self.say(&format!(
-                "ERROR unsupported board size '{rest}' (5 to 22 are supported)"
+                "ERROR unsupported board size '{}' (5 to 22 are supported)",
+                echo(rest)
             )),
         }
     }
@@ -224,7 +238,7 @@ impl<W: Write> Session<W> {
             (
                 "timeout_turn" | "timeout_match" | "time_left" | "max_depth" | "max_node" | "rule",
                 None,
-            ) => self.say(&format!("ERROR bad value '{value}' for INFO {key}")),
+            ) => self.say(&format!("ERROR bad value '{}' for INFO {key}", echo(value))),
             _ => {}
         }
     }
@@ -361,6 +375,13 @@ impl<W: Write> Session<W> {
             for &(x, y) in std::iter::once(b).chain(white.get(i)) {
                 let p = board.check_move(x, y).map_err(|e| e.to_string())?;
                 board.play(p);
+                // Stones are only added, so a five on the final board is made by one of
+                // them; the board's own ruling (exact five, overlines) decides.
+                if board.last_move_won() {
+                    return Err(format!(
+                        "the board already holds a five (through {x},{y}): the game is over"
+                    ));
+                }
             }
         }
         self.board = Some(board);

@@ -69,8 +69,8 @@ pub struct MoveArgs {
     /// Search threads, 1 to 256.
     #[arg(long, default_value_t = 1, value_parser = crate::args::threads, allow_negative_numbers = true)]
     pub threads: usize,
-    /// Hash table size in MB.
-    #[arg(long, default_value_t = 64)]
+    /// Hash table size in MB (1–4096).
+    #[arg(long, default_value_t = 64, value_parser = hash_megabytes())]
     pub hash: usize,
     /// Random seed for levels below 10.
     #[arg(long, value_parser = crate::args::seed, allow_negative_numbers = true)]
@@ -104,14 +104,19 @@ pub struct PlayArgs {
 /// `qi bench 8` or `qi bench --depth 8`, as for `qi bench gomoku`.
 pub type BenchArgs = crate::args::BenchDepth;
 
+/// The range `--hash` accepts: the transposition table's documented maximum.
+fn hash_megabytes() -> clap::builder::RangedU64ValueParser<usize> {
+    clap::builder::RangedU64ValueParser::new().range(1..=qi_search::tt::MAX_MEGABYTES as u64)
+}
+
 /// Arguments of `qi ucci` / `qi uci`.
 #[derive(clap::Args, Debug, Default)]
 pub struct ProtocolArgs {
     /// Search threads, 1 to 256 (also settable with the protocol's option).
     #[arg(long, value_parser = crate::args::threads, allow_negative_numbers = true)]
     pub threads: Option<usize>,
-    /// Hash table size in MB (also settable with the protocol's option).
-    #[arg(long)]
+    /// Hash table size in MB, 1–4096 (also settable with the protocol's option).
+    #[arg(long, value_parser = hash_megabytes())]
     pub hash: Option<usize>,
     /// Playing level 1–10 (10 is full strength).
     #[arg(long, value_parser = crate::args::level_number, allow_negative_numbers = true)]

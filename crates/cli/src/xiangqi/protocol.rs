@@ -7,6 +7,7 @@
 
 use super::tools::{setup, think};
 use super::{ucci::Ucci, uci::Uci, Protocol, ProtocolArgs};
+use crate::line_input::{echo, read_line, InputLine, MAX_LINE_BYTES};
 use anyhow::Result;
 use qi_search::StopFlag;
 use qi_xiangqi::{Move, Position};
@@ -14,7 +15,7 @@ use qi_xiangqi_engine::level::Rng;
 use qi_xiangqi_engine::repetition::HistEntry;
 use qi_xiangqi_engine::time::Clock;
 use qi_xiangqi_engine::{Engine, EngineOptions, Info, SearchRequest, SearchResult};
-use std::io::{BufRead, Write};
+use std::io::Write;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
@@ -24,15 +25,12 @@ use std::time::Duration;
 pub(super) const ENGINE_NAME: &str = concat!("Qi ", env!("CARGO_PKG_VERSION"));
 /// Author reported by both protocols.
 pub(super) const ENGINE_AUTHOR: &str = "the Qi developers";
-/// Largest hash table accepted, in MB.
-pub(super) const MAX_HASH_MB: usize = 4096;
+/// Largest hash table accepted, in MB (the table's own documented cap).
+pub(super) const MAX_HASH_MB: usize = qi_search::tt::MAX_MEGABYTES;
 /// Most search threads accepted.
 pub(super) const MAX_THREADS: usize = 256;
 /// Default safety margin subtracted from every time budget, in milliseconds.
 pub(super) const DEFAULT_OVERHEAD_MS: u64 = 30;
-/// Longest line read; longer ones are refused rather than parsed (a runaway GUI or a
-/// garbage stream must not exhaust memory).
-const MAX_LINE: usize = 64 * 1024;
 
 /// The engine's settings as the protocol sees them.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -193,6 +191,19 @@ struct Session {
     rng: Rng,
 }
 
+/// Hardware threads of this machine (1 when unknown).
+fn hardware_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+/// The search threads used for a request of `asked`: 1–[`MAX_THREADS`] and no more than
+/// the machine runs at once. More threads than cores only share the cores (Lazy SMP gains
+/// nothing) while each is started, scheduled and joined inside the move's time budget: 32
+/// threads on a small machine turned `go movetime 100` into half a second.
+fn usable_threads(asked: usize) -> usize {
+    asked.clamp(1, MAX_THREADS).min(hardware_threads())
+}
+
 /// Runs the protocol on stdin/stdout until `quit` or end of input.
 pub(super) fn run(
     protocol: Protocol,
@@ -205,7 +216,7 @@ pub(super) fn run(
     };
     let mut settings = Settings::default();
     if let Some(t) = args.threads {
-        settings.threads = t.clamp(1, MAX_THREADS);
+        settings.threads = usable_threads(t);
     }
     if let Some(h) = args.hash {
         settings.hash_mb = h.clamp(1, MAX_HASH_MB);
@@ -234,23 +245,16 @@ pub(super) fn run(
     }
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
-    let mut buf = Vec::new();
-    loop {
-        buf.clear();
-        let n = std::io::Read::take(&mut input, MAX_LINE as u64 + 1).read_until(b'\n', &mut buf)?;
-        if n == 0 {
-            break;
-        }
-        if buf.len() > MAX_LINE && !buf.ends_with(b"\n") {
-            // Skip the rest of an oversized line.
-            let mut rest = Vec::new();
-            let _ = input.read_until(b'\n', &mut rest);
-            session.say(&format!("line longer than {MAX_LINE} bytes ignored"));
-            continue;
-        }
-        let line = String::from_utf8_lossy(&buf);
-        if !session.handle(line.trim()) {
-            return Ok(());
+    while let Some(line) = read_line(&mut input, MAX_LINE_BYTES)? {
+        match line {
+            InputLine::Text(text) => {
+                if !session.handle(text.trim()) {
+                    return Ok(());
+                }
+            }
+            InputLine::TooLong { prefix, bytes } => session.say(&format!(
+                "line of {bytes} bytes ignored (at most {MAX_LINE_BYTES}): '{prefix}'"
+            )),
         }
     }
     // End of input: a GUI that closes the pipe wants the engine gone.
@@ -296,7 +300,7 @@ impl Session {
                 return false;
             }
             "debug" | "register" => {}
-            other => self.say(&format!("unknown command '{other}'")),
+            other => self.say(&format!("unknown command '{}'", echo(other))),
         }
         true
     }
@@ -318,11 +322,25 @@ impl Session {
         }
         match change {
             OptionChange::Hash(mb) => {
+                if !(1..=MAX_HASH_MB).contains(&mb) {
+                    self.say(&format!(
+                        "Hash {mb} MB is out of range (1–{MAX_HASH_MB}); using {} MB",
+                        mb.clamp(1, MAX_HASH_MB)
+                    ));
+                }
                 self.settings.hash_mb = mb.clamp(1, MAX_HASH_MB);
                 self.rebuild_engine();
             }
             OptionChange::Threads(t) => {
-                self.settings.threads = t.clamp(1, MAX_THREADS);
+                let used = usable_threads(t);
+                if used != t {
+                    self.say(&format!(
+                        "Threads {t}: using {used} (1–{MAX_THREADS}, at most this machine's {} \
+                         hardware threads)",
+                        hardware_threads()
+                    ));
+                }
+                self.settings.threads = used;
                 self.rebuild_engine();
             }
             OptionChange::Level(l) => self.settings.level = l,
@@ -335,19 +353,27 @@ impl Session {
         }
     }
 
+    /// Replaces the engine (and its table) by a fresh one with the current settings. The
+    /// new table comes zeroed from the allocator at once; the old one is given back to
+    /// the system on another thread, since freeing gigabytes of touched pages takes time
+    /// the command loop must not spend (`isready` is answered at once).
     fn rebuild_engine(&mut self) {
         self.join_search();
-        self.engine = Arc::new(Engine::new(EngineOptions {
+        let fresh = Arc::new(Engine::new(EngineOptions {
             hash_mb: self.settings.hash_mb,
             threads: self.settings.threads,
         }));
+        let old = std::mem::replace(&mut self.engine, fresh);
+        std::thread::spawn(move || drop(old));
     }
 
+    /// Forgets the game: a fresh table rather than clearing the old one slot by slot,
+    /// which for a 4 GB table blocks for seconds.
     fn new_game(&mut self) {
         if self.is_searching() {
             return self.say("cannot start a new game during a search");
         }
-        self.engine.clear();
+        self.rebuild_engine();
     }
 
     /// `position [fen FEN | startpos] [moves m1 m2 …]`: replaces the position only when the
@@ -556,10 +582,21 @@ fn report_multipv(dialect: &dyn Dialect, result: &SearchResult, settings: &Setti
 
 /// Parses a whole number option value, naming the option in the error.
 pub(super) fn number<T: std::str::FromStr>(name: &str, value: &str) -> Result<T, String> {
+    value.trim().parse().map_err(|_| {
+        format!(
+            "option {}: '{}' is not a valid number",
+            echo(name),
+            echo(value)
+        )
+    })
+}
+
+/// Parses a whole number that follows the `go` parameter `key`, naming it in the error.
+pub(super) fn go_number<T: std::str::FromStr>(key: &str, value: &str) -> Result<T, String> {
     value
         .trim()
         .parse()
-        .map_err(|_| format!("option {name}: '{value}' is not a valid number"))
+        .map_err(|_| format!("go: '{key} {}' is not a valid number", echo(value)))
 }
 
 /// Parses a boolean option value (`true`/`false`, `on`/`off`, `1`/`0`).
@@ -567,7 +604,11 @@ pub(super) fn boolean(name: &str, value: &str) -> Result<bool, String> {
     match value.trim().to_ascii_lowercase().as_str() {
         "true" | "on" | "1" | "yes" => Ok(true),
         "false" | "off" | "0" | "no" => Ok(false),
-        _ => Err(format!("option {name}: '{value}' is not true or false")),
+        _ => Err(format!(
+            "option {}: '{}' is not true or false",
+            echo(name),
+            echo(value)
+        )),
     }
 }
 
@@ -584,5 +625,5 @@ pub(super) fn value_after<'a>(words: &[&'a str], i: usize, key: &str) -> Result<
     words
         .get(i + 1)
         .copied()
-        .ok_or_else(|| format!("go: '{key}' needs a value"))
+        .ok_or_else(|| format!("go: '{}' needs a value", echo(key)))
 }

@@ -173,7 +173,7 @@ pub(super) fn think(
 pub fn best_move(args: MoveArgs) -> Result<()> {
     let (pos, history) = setup(args.fen.as_deref(), args.moves.as_deref())?;
     let engine = Engine::new(EngineOptions {
-        hash_mb: args.hash.clamp(1, 65536),
+        hash_mb: args.hash,
         threads: args.threads,
     });
     let clock = Clock {

@@ -3,9 +3,10 @@
 //! `quit`/`bye`. Moves are ICCS coordinates in lower case (`h2e2`).
 
 use super::protocol::{
-    boolean, level, number, value_after, Dialect, Go, OptionChange, Settings, ENGINE_AUTHOR,
-    ENGINE_NAME, MAX_HASH_MB, MAX_THREADS,
+    boolean, go_number, level, number, value_after, Dialect, Go, OptionChange, Settings,
+    ENGINE_AUTHOR, ENGINE_NAME, MAX_HASH_MB, MAX_THREADS,
 };
+use crate::line_input::echo;
 use qi_search::score::{is_decisive, Score};
 use qi_xiangqi::Move;
 use qi_xiangqi_engine::Info;
@@ -31,13 +32,15 @@ fn ucci_score(score: Score) -> i32 {
     }
 }
 
-/// A time value of `go`: seconds (possibly fractional) or milliseconds.
+/// A time value of `go`: seconds (possibly fractional) or milliseconds. A negative time
+/// (a GUI whose clock has run out) counts as zero, as UCI treats it.
 fn duration(key: &str, value: &str, millis: bool) -> Result<Duration, String> {
     let v: f64 = value
         .parse()
         .ok()
-        .filter(|v: &f64| v.is_finite() && *v >= 0.0)
-        .ok_or_else(|| format!("go: '{key} {value}' is not a valid time"))?;
+        .filter(|v: &f64| v.is_finite())
+        .ok_or_else(|| format!("go: '{key} {}' is not a valid time", echo(value)))?;
+    let v = v.max(0.0);
     let secs = if millis { v / 1000.0 } else { v };
     Ok(Duration::from_secs_f64(secs.min(1e7)))
 }
@@ -94,7 +97,7 @@ impl Dialect for Ucci {
             | "idle" | "style" | "knowledge" | "pruning" | "randomness" | "loadbook" => {
                 OptionChange::Ignored
             }
-            _ => return Err(format!("unknown option '{name}'")),
+            _ => return Err(format!("unknown option '{}'", echo(&name))),
         })
     }
 
@@ -112,12 +115,12 @@ impl Dialect for Ucci {
                     if v == "infinite" {
                         go.infinite = true;
                     } else {
-                        go.depth = Some(number(key, v)?);
+                        go.depth = Some(go_number(key, v)?);
                     }
                     i += 1;
                 }
                 "nodes" => {
-                    go.nodes = Some(number(key, value_after(words, i, key)?)?);
+                    go.nodes = Some(go_number(key, value_after(words, i, key)?)?);
                     i += 1;
                 }
                 "time" => {
@@ -125,7 +128,8 @@ impl Dialect for Ucci {
                     i += 1;
                 }
                 "movestogo" => {
-                    go.moves_to_go = Some(number::<u32>(key, value_after(words, i, key)?)?.max(1));
+                    go.moves_to_go =
+                        Some(go_number::<u32>(key, value_after(words, i, key)?)?.max(1));
                     i += 1;
                 }
                 "increment" => {
@@ -137,7 +141,7 @@ impl Dialect for Ucci {
                     value_after(words, i, key)?;
                     i += 1;
                 }
-                other => return Err(format!("go: unknown word '{other}'")),
+                other => return Err(format!("go: unknown word '{}'", echo(other))),
             }
             i += 1;
         }
@@ -211,7 +215,8 @@ mod tests {
         let s = Settings::default();
         assert!(Ucci.parse_go(&["depth"], &s, true).is_err());
         assert!(Ucci.parse_go(&["depth", "x"], &s, true).is_err());
-        assert!(Ucci.parse_go(&["time", "-3"], &s, true).is_err());
+        assert!(Ucci.parse_go(&["time", "x3"], &s, true).is_err());
+        assert!(Ucci.parse_go(&["time", "inf"], &s, true).is_err());
         assert!(Ucci.parse_go(&["wtime", "3"], &s, true).is_err());
         assert!(Ucci.parse_go(&[], &s, true).unwrap().infinite);
         assert!(
@@ -219,6 +224,18 @@ mod tests {
                 .unwrap()
                 .infinite
         );
+    }
+
+    #[test]
+    fn a_negative_time_counts_as_zero() {
+        let s = Settings::default();
+        let go = Ucci.parse_go(&["time", "-1"], &s, true).unwrap();
+        assert_eq!(go.remaining, Some(Duration::ZERO));
+        assert!(!go.infinite, "a clock is given, so the search is limited");
+        let go = Ucci
+            .parse_go(&["time", "5", "increment", "-2"], &s, true)
+            .unwrap();
+        assert_eq!(go.increment, Duration::ZERO);
     }
 
     #[test]

@@ -4,10 +4,11 @@
 //! `h3e3`), so managers that pair engines with Fairy-Stockfish can pair them with Qi.
 
 use super::protocol::{
-    boolean, level, number, value_after, Dialect, Go, Line, OptionChange, Settings, ENGINE_AUTHOR,
-    ENGINE_NAME, MAX_HASH_MB, MAX_THREADS,
+    boolean, go_number, level, number, value_after, Dialect, Go, Line, OptionChange, Settings,
+    ENGINE_AUTHOR, ENGINE_NAME, MAX_HASH_MB, MAX_THREADS,
 };
 use super::tools::mate_moves;
+use crate::line_input::echo;
 use qi_search::Score;
 use qi_xiangqi::Move;
 use qi_xiangqi_engine::Info;
@@ -29,7 +30,7 @@ fn uci_score(score: Score) -> String {
 
 fn millis(key: &str, value: &str) -> Result<Duration, String> {
     // GUIs send negative remaining times when a clock has run out; treat those as zero.
-    let v: i64 = number(key, value)?;
+    let v: i64 = go_number(key, value)?;
     Ok(Duration::from_millis(v.max(0) as u64))
 }
 
@@ -113,14 +114,19 @@ impl Dialect for Uci {
             "clear hash" => OptionChange::NewGame,
             "uci_variant" => match value.trim().to_ascii_lowercase().as_str() {
                 "xiangqi" => OptionChange::Ignored,
-                other => return Err(format!("variant '{other}' is not supported (only xiangqi)")),
+                other => {
+                    return Err(format!(
+                        "variant '{}' is not supported (only xiangqi)",
+                        echo(other)
+                    ))
+                }
             },
             "rank numbering" => match value.trim() {
                 "0-9" => OptionChange::RanksFromOne(false),
                 "1-10" => OptionChange::RanksFromOne(true),
-                other => return Err(format!("Rank Numbering '{other}': use 0-9 or 1-10")),
+                other => return Err(format!("Rank Numbering '{}': use 0-9 or 1-10", echo(other))),
             },
-            _ => return Err(format!("unknown option '{name}'")),
+            _ => return Err(format!("unknown option '{}'", echo(&name))),
         })
     }
 
@@ -138,16 +144,16 @@ impl Dialect for Uci {
             match key {
                 "infinite" => go.infinite = true,
                 "ponder" => go.ponder = true,
-                "depth" => go.depth = Some(number(key, value()?)?),
-                "nodes" => go.nodes = Some(number(key, value()?)?),
+                "depth" => go.depth = Some(go_number(key, value()?)?),
+                "nodes" => go.nodes = Some(go_number(key, value()?)?),
                 "movetime" => go.movetime = Some(millis(key, value()?)?),
                 "wtime" => wtime = Some(millis(key, value()?)?),
                 "btime" => btime = Some(millis(key, value()?)?),
                 "winc" => winc = Some(millis(key, value()?)?),
                 "binc" => binc = Some(millis(key, value()?)?),
-                "movestogo" => go.moves_to_go = Some(number::<u32>(key, value()?)?.max(1)),
+                "movestogo" => go.moves_to_go = Some(go_number::<u32>(key, value()?)?.max(1)),
                 "mate" => {
-                    let moves: u32 = number(key, value()?)?;
+                    let moves: u32 = go_number(key, value()?)?;
                     go.depth = Some(moves.saturating_mul(2).clamp(1, 64));
                 }
                 "searchmoves" => {
@@ -163,7 +169,7 @@ impl Dialect for Uci {
                         i += 1;
                     }
                 }
-                other => return Err(format!("go: unknown word '{other}'")),
+                other => return Err(format!("go: unknown word '{}'", echo(other))),
             }
             i += 1;
         }
@@ -282,6 +288,25 @@ mod tests {
         assert_eq!(black.remaining, Some(Duration::from_secs(30)));
         assert_eq!(black.increment, Duration::from_millis(500));
         assert!(!red.infinite);
+    }
+
+    #[test]
+    fn a_bad_go_number_names_the_go_parameter() {
+        let s = Settings::default();
+        for (words, key) in [
+            (&["movetime", "soon"][..], "movetime"),
+            (&["wtime", "1e9"][..], "wtime"),
+            (&["depth", "-1"][..], "depth"),
+            (&["movestogo", "x"][..], "movestogo"),
+        ] {
+            let e = Uci.parse_go(words, &s, true).unwrap_err();
+            assert!(e.starts_with(&format!("go: '{key} ")), "{e}");
+            assert!(!e.contains("option"), "{e}");
+        }
+        let red = Uci
+            .parse_go(&["wtime", "-5", "winc", "-1"], &s, true)
+            .unwrap();
+        assert_eq!(red.remaining, Some(Duration::ZERO));
     }
 
     #[test]

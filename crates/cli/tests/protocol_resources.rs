@@ -1,0 +1,163 @@
+//! End to end: memory and threads asked for through the protocols and `qi move` — a
+//! 4 GB table, a new game with it, many threads — never block the command loop, abort the
+//! process or overrun the time asked for.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{channel, Receiver};
+use std::time::{Duration, Instant};
+
+/// A running engine: lines in, lines out (read on a thread so waits can time out).
+struct Engine {
+    child: Child,
+    input: ChildStdin,
+    lines: Receiver<String>,
+}
+
+impl Engine {
+    fn start(args: &[&str]) -> Engine {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_qi"))
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("qi starts");
+        let input = child.stdin.take().unwrap();
+        let out = BufReader::new(child.stdout.take().unwrap());
+        let (tx, lines) = channel();
+        std::thread::spawn(move || {
+            for line in out.lines().map_while(Result::ok) {
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Engine {
+            child,
+            input,
+            lines,
+        }
+    }
+
+    fn send(&mut self, line: &str) {
+        writeln!(self.input, "{line}").unwrap();
+        self.input.flush().unwrap();
+    }
+
+    /// Every line up to and including the first that starts with `prefix`, within `limit`.
+    fn within(&mut self, prefix: &str, limit: Duration) -> Vec<String> {
+        let deadline = Instant::now() + limit;
+        let mut seen = Vec::new();
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            let line = self
+                .lines
+                .recv_timeout(left)
+                .unwrap_or_else(|_| panic!("no '{prefix}' within {limit:?}; got {seen:?}"));
+            let done = line.starts_with(prefix);
+            seen.push(line);
+            if done {
+                return seen;
+            }
+        }
+    }
+
+    fn until(&mut self, prefix: &str) -> Vec<String> {
+        self.within(prefix, Duration::from_secs(60))
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// `isready` must be answered at once; 1 s is ten times the 100 ms asked for.
+const READY_LIMIT: Duration = Duration::from_secs(1);
+
+#[test]
+fn a_4gb_table_and_a_new_game_do_not_block_isready() {
+    let mut engine = Engine::start(&["uci"]);
+    engine.send("uci");
+    engine.until("uciok");
+    let started = Instant::now();
+    engine.send("setoption name Hash value 4096");
+    engine.send("ucinewgame");
+    engine.send("isready");
+    engine.within("readyok", READY_LIMIT);
+    assert!(started.elapsed() < READY_LIMIT);
+    // The table works: a short search with it answers.
+    engine.send("position startpos");
+    engine.send("go depth 4");
+    engine.until("bestmove");
+    let started = Instant::now();
+    engine.send("ucinewgame");
+    engine.send("isready");
+    engine.within("readyok", READY_LIMIT);
+    assert!(started.elapsed() < READY_LIMIT);
+
+    let mut engine = Engine::start(&["ucci"]);
+    engine.send("ucci");
+    engine.until("ucciok");
+    engine.send("setoption hashsize 4096");
+    engine.send("setoption newgame");
+    engine.send("isready");
+    engine.within("readyok", READY_LIMIT);
+}
+
+#[test]
+fn isready_is_answered_while_a_search_runs() {
+    let mut engine = Engine::start(&["uci", "--threads", "2"]);
+    engine.send("uci");
+    engine.until("uciok");
+    engine.send("position startpos");
+    engine.send("go infinite");
+    for _ in 0..5 {
+        std::thread::sleep(Duration::from_millis(50));
+        engine.send("isready");
+        let seen = engine.within("readyok", READY_LIMIT);
+        assert!(seen.iter().all(|l| !l.starts_with("bestmove")), "{seen:?}");
+    }
+    engine.send("stop");
+    engine.until("bestmove");
+}
+
+#[test]
+fn hash_over_the_maximum_is_refused_or_capped_with_a_note() {
+    let out = Command::new(env!("CARGO_BIN_EXE_qi"))
+        .args(["move", "xiangqi", "--hash", "100000000", "--depth", "3"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "a usage error, not an abort");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("1..=4096"), "{err}");
+    for args in [&["uci", "--hash", "5000"][..], &["ucci", "--hash", "0"]] {
+        let out = Command::new(env!("CARGO_BIN_EXE_qi"))
+            .args(args)
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+    }
+    let out = Command::new(env!("CARGO_BIN_EXE_qi"))
+        .args([
+            "move", "xiangqi", "--hash", "4096", "--depth", "3", "--json",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "the maximum itself works");
+
+    let mut engine = Engine::start(&["uci"]);
+    engine.send("uci");
+    engine.until("uciok");
+    engine.send("setoption name Hash value 100000");
+    engine.send("isready");
+    let seen = engine.within("readyok", Duration::from_secs(5));
+    assert!(
+        seen.iter().any(|l| l.contains("out of range (1–4096)")),
+        "{seen:?}"
+    );
+}
