@@ -12,8 +12,9 @@ command -v node >/dev/null 2>&1 || packages+=(nodejs)
 command -v npm >/dev/null 2>&1 || packages+=(npm)
 if [ ${#packages[@]} -gt 0 ]; then
   export DEBIAN_FRONTEND=noninteractive
-  apt-get update -qq
-  apt-get install -y -qq "${packages[@]}" >/dev/null
+  # Another installer may hold dpkg's lock for a while: wait for it rather than fail.
+  apt-get -o DPkg::Lock::Timeout=600 update -qq
+  apt-get -o DPkg::Lock::Timeout=600 install -y -qq "${packages[@]}" >/dev/null
 fi
 
 if [ ! -d node_modules/playwright-core ]; then
