@@ -826,7 +826,8 @@ async function importRecord() {
 
 // The side to move has moved: charge its clock and start the other one.
 function pressClock() {
-  if (!state.clock || state.analysing || !state.pos || isOver()) return;
+  // Clocks start after a swap opening: its stones are placed before colours are settled.
+  if (!state.clock || state.analysing || state.op || !state.pos || isOver()) return;
   const mover = state.pos.to_move;
   const next = state.info.sides.find((s) => s.id !== mover).id;
   state.clock.press(mover, next);
@@ -839,7 +840,7 @@ function syncClock() {
   if (!clock || clock.flagged || !state.pos) return;
   if (isOver() || state.analysing) {
     if (!clock.paused) clock.pause();
-  } else if (!state.moves.length) {
+  } else if (!state.moves.length || state.op) {
     clock.charge();
     clock.running = null;
   } else if (clock.paused || clock.running !== state.pos.to_move) {
@@ -1058,6 +1059,11 @@ function analyse() {
 
 function setAnalysing(on) {
   state.analysing = on;
+  // Analysis places stones by hand for both sides: an opening in progress is abandoned.
+  if (on && state.op) {
+    state.op = null;
+    state.openingNote = 'Opening abandoned for analysis';
+  }
   $('analyse').setAttribute('aria-pressed', String(on));
   $('analyse').textContent = on ? 'Analysing' : 'Analyse';
   document.body.classList.toggle('analysing', on);
