@@ -128,6 +128,9 @@ pub enum OpeningError {
         /// What the step needs, in words ("3", "3 or 5").
         expected: String,
     },
+    /// An opening is proposed on an empty board only.
+    #[error("an opening is proposed on the empty board, but the board holds {0} stones")]
+    NotEmpty(usize),
     /// The board already holds a five.
     #[error("the game is already over")]
     GameOver,
@@ -285,11 +288,7 @@ pub fn propose_opening(
     limits: &OpeningLimits,
 ) -> Result<Proposal, OpeningError> {
     if board.stones() != 0 {
-        return Err(OpeningError::Stones {
-            rule: OpeningRule::Swap,
-            stones: board.stones(),
-            expected: "0".to_string(),
-        });
+        return Err(OpeningError::NotEmpty(board.stones()));
     }
     let mut rng = StdRng::seed_from_u64(seed);
     let mut shapes = opening_shapes();
@@ -535,7 +534,10 @@ mod tests {
         let empty = Board::new(15, Rule::Renju).unwrap();
         assert!(swap_decision(&empty, OpeningRule::Swap, &limits).is_err());
         assert!(swap_decision(&good_for_black(), OpeningRule::Swap, &limits).is_ok());
-        assert!(propose_opening(&good_for_black(), 0, &limits).is_err());
+        assert_eq!(
+            propose_opening(&good_for_black(), 0, &limits),
+            Err(OpeningError::NotEmpty(3))
+        );
         let four = board_with(&[(7, 7), (0, 0), (8, 7), (0, 1), (9, 7)]);
         assert!(swap_decision(&four, OpeningRule::Swap2, &limits).is_ok());
         assert_eq!("Swap2".parse::<OpeningRule>(), Ok(OpeningRule::Swap2));
