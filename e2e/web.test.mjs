@@ -898,6 +898,80 @@ test('Clocks, tray, analysis and sharing at 390 px and on the desktop: screensho
   await chooseClock('off');
 });
 
+test('Gomoku swap openings: the engine proposes and the player chooses; the player opens and the engine chooses', async () => {
+  const swapShots = process.env.QI_SWAP_SHOTS || shots;
+  mkdirSync(swapShots, { recursive: true });
+  const swapShot = (name) => page.screenshot({ path: join(swapShots, `${name}.png`) });
+  // Run alone (--test-name-pattern) the page is still blank.
+  if (!page.url().startsWith(base)) await page.goto(`${base}?game=gomoku`);
+  await page.locator('.tab[data-game="gomoku"]').click();
+  await page.locator('svg.gomoku').waitFor();
+  await page.locator('#option-rule').selectOption('freestyle');
+  await page.locator('#option-size').selectOption('15');
+  await setLevel(1);
+  // Swap2 with the engine opening: three stones, then Take Black / Take White / Place two more.
+  await page.locator('#side').selectOption('second');
+  await page.locator('#option-opening').selectOption('swap2');
+  await page.locator('#opening-buttons').waitFor({ state: 'visible', timeout: 20000 });
+  assert.equal(await stoneCount(), 3);
+  assert.match(await page.locator('#opening-text').textContent(), /placed three stones: choose your colour/);
+  assert.equal(await page.locator('#opening-two').isVisible(), true);
+  assert.equal(await page.locator('#status').textContent(), 'Choose your colour');
+  await swapShot('swap2-engine-proposes');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await swapShot('swap2-engine-proposes-390');
+  await page.setViewportSize({ width: 1280, height: 900 });
+  // Place two more stones (White, Black): the engine then chooses its colour.
+  await page.locator('#opening-two').click();
+  assert.match(await page.locator('#status').textContent(), /place stone 4 \(White\)/);
+  const free = async () => {
+    const taken = await page.locator('g.gm-stone').evaluateAll((els) => els.map((e) => e.dataset.point));
+    return ['a1', 'o15', 'a15', 'o1'].find((p) => !taken.includes(p));
+  };
+  await page.locator(`.point-hit[data-point="${await free()}"]`).click();
+  await page.waitForFunction(() => document.querySelectorAll('g.gm-stone').length === 4);
+  await page.locator(`.point-hit[data-point="${await free()}"]`).click();
+  await page.waitForFunction(() => /^Engine (takes Black|stays White)/.test(document.getElementById('opening-text').textContent), null, { timeout: 20000 });
+  await waitIdle();
+  await page.waitForFunction(() => document.getElementById('status').textContent.startsWith('Your move'), null, { timeout: 20000 });
+  const text = await page.locator('#opening-text').textContent();
+  const status = await page.locator('#status').textContent();
+  if (/takes Black/.test(text)) {
+    assert.equal(status, 'Your move (White)');
+    assert.equal(await page.locator('#side').inputValue(), 'second');
+  } else {
+    assert.equal(status, 'Your move (Black)');
+    assert.equal(await page.locator('#side').inputValue(), 'first');
+    assert.equal(await stoneCount(), 6);
+  }
+  await swapShot('swap2-engine-decides-after-five');
+  // Swap with the player opening: Black's open two in the centre and White's stone in the
+  // corner is clearly Black's game, so the engine takes Black and the player moves as White.
+  await page.locator('#side').selectOption('first');
+  await page.locator('#option-opening').selectOption('swap');
+  assert.match(await page.locator('#status').textContent(), /place stone 1 \(Black\)/);
+  for (const [i, point] of ['h8', 'a1', 'i8'].entries()) {
+    await page.locator(`.point-hit[data-point="${point}"]`).click();
+    await page.waitForFunction((n) => document.querySelectorAll('g.gm-stone').length === n, i + 1);
+  }
+  await page.waitForFunction(() => document.getElementById('opening-text').textContent.startsWith('Engine takes Black'), null, { timeout: 20000 });
+  await page.waitForFunction(() => document.getElementById('status').textContent === 'Your move (White)');
+  assert.equal(await page.locator('#side').inputValue(), 'second');
+  await swapShot('swap-engine-takes-black');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await swapShot('swap-engine-takes-black-390');
+  await page.setViewportSize({ width: 1280, height: 900 });
+  // The game goes on normally: the player's White move is answered by the engine.
+  await page.locator('.point-hit[data-point="j8"]').click();
+  await waitForMoves(5);
+  await waitIdle();
+  // Back to the usual game for anything after.
+  await page.locator('#option-opening').selectOption('none');
+  await page.locator('#side').selectOption('first');
+  await page.waitForFunction(() => document.querySelectorAll('g.gm-stone').length === 0);
+  assert.equal(await page.locator('#opening-panel').isVisible(), false);
+});
+
 test('the page logged no errors', () => {
   assert.deepEqual(pageErrors, []);
 });

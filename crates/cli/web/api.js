@@ -24,6 +24,8 @@ async function request(method, path, body) {
 export const listGames = () => request('GET', '/api/games');
 export const position = (game, body) => request('POST', `/api/games/${game}/position`, body);
 export const importRecord = (game, body) => request('POST', `/api/games/${game}/import`, body);
+// Gomoku swap/swap2 openings: the engine proposes three stones or decides (docs/web-api.md).
+export const opening = (game, body) => request('POST', `/api/games/${game}/opening`, body);
 
 // Starts a search and calls `onEvent(name, data)` for each server-sent event until `done`.
 // Aborting `signal` closes the connection, which makes the server stop the search.

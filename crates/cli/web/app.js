@@ -51,7 +51,16 @@ const state = {
   analysisLines: [],  // the analysis' lines, deepest first
   scores: [],         // per ply: {score, decisive} from the engine (first side's view)
   sound: false,       // move sounds (off until chosen)
+  opening: 'none',    // gomoku: 'none', 'swap' or 'swap2' (a page choice, not a server option)
+  op: null,           // the swap opening in progress: {rule, stage, until, canPlaceTwo, note}
 };
+
+// Openings the gomoku page offers; the server's crate makes the engine's decisions.
+const OPENINGS = [
+  { id: 'none', name: 'None', description: 'Black plays first, no colour choice' },
+  { id: 'swap', name: 'Swap', description: 'Three stones are placed (Black, White, Black), then the other player chooses a colour' },
+  { id: 'swap2', name: 'Swap2', description: 'After three stones: take Black, stay White and play, or place two more stones and hand the choice back' },
+];
 
 // Files offered by Download, per game: the export to save and the file's extension.
 const DOWNLOADS = {
@@ -68,7 +77,7 @@ function save() {
   const data = {
     start: state.start, options: state.options, moves: state.moves, human: state.human, level: state.level,
     flipped: state.flipped, notation: state.notation, resigned: state.resigned,
-    tc: state.tc, clock: state.clock ? state.clock.snapshot() : null,
+    tc: state.tc, clock: state.clock ? state.clock.snapshot() : null, opening: state.opening,
   };
   try { localStorage.setItem(saveKey(state.info.id), JSON.stringify(data)); } catch { /* private mode */ }
   try { localStorage.setItem('qi.game', state.info.id); } catch { /* private mode */ }
@@ -86,7 +95,8 @@ const humanSides = () => {
   if (state.human === 'both') return state.info.sides.map((s) => s.id);
   return [state.info.sides[state.human === 'first' ? 0 : 1].id];
 };
-const isHumanTurn = () => state.pos && (state.analysing || humanSides().includes(state.pos.to_move));
+const isHumanTurn = () => state.pos && (state.op ? state.op.stage === 'place'
+  : (state.analysing || humanSides().includes(state.pos.to_move)));
 const flagged = () => (state.clock ? state.clock.flagged : null);
 const isOver = () => !!(state.pos && (state.pos.status.over || state.resigned || flagged()));
 
@@ -149,7 +159,10 @@ function updateStatus() {
   }
   if (isOver()) { showOutcome(); return; }
   $('game-over').hidden = true;
-  if (state.analysing) {
+  renderOpening();
+  if (state.op) {
+    setStatus(openingStatus(pos));
+  } else if (state.analysing) {
     setStatus(`Analysis: ${sideName(pos.to_move)} to move — moves are played by hand for both sides`, pos.check ? 'check' : '');
   } else if (state.searching && state.searchKind === 'engine') {
     setStatus(`${sideName(pos.to_move)} (engine) is thinking…`, pos.check ? 'check' : '');
@@ -356,6 +369,44 @@ function renderOptions() {
     row.append(label);
   }
   box.append(row);
+  // The opening gets its own row: three selects side by side would cut their names short.
+  if (state.info.id === 'gomoku') {
+    row.style.marginBottom = '';
+    const second = document.createElement('div');
+    second.className = 'field-row';
+    second.style.marginBottom = '0';
+    second.append(openingSelect());
+    box.append(second);
+  }
+}
+
+// The gomoku opening choice (none, swap, swap2); a change starts a new game.
+function openingSelect() {
+  const label = document.createElement('label');
+  label.className = 'field';
+  const name = document.createElement('span');
+  name.className = 'field-label';
+  name.textContent = 'Opening';
+  const select = document.createElement('select');
+  select.id = 'option-opening';
+  for (const o of OPENINGS) {
+    const option = new Option(o.name, o.id);
+    option.title = o.description;
+    select.append(option);
+  }
+  select.value = state.opening;
+  select.title = (OPENINGS.find((o) => o.id === state.opening) || {}).description || '';
+  select.addEventListener('change', () => {
+    if (!mayDiscardGame('Changing the opening')) {
+      select.value = state.opening;
+      return;
+    }
+    state.opening = select.value;
+    select.title = (OPENINGS.find((o) => o.id === state.opening) || {}).description || '';
+    newGame(false);
+  });
+  label.append(name, select);
+  return label;
 }
 
 // The evaluation bar's colours: the first side's fill and the second side's ground.
@@ -386,9 +437,9 @@ function render() {
   renderExport();
   updateStatus();
   const f = state.module.features || {};
-  $('undo').disabled = state.moves.length === 0 || !!flagged();
+  $('undo').disabled = state.moves.length === 0 || !!flagged() || !!state.op;
   $('undo').title = flagged() ? 'The game was lost on time: start a new game' : '';
-  $('hint').disabled = isOver() || !isHumanTurn() || !!state.searching || state.analysing;
+  $('hint').disabled = isOver() || !isHumanTurn() || !!state.searching || state.analysing || !!state.op;
   $('flip').hidden = !f.flip;
   $('resign').hidden = !f.resign;
   $('resign').disabled = isOver() || state.human === 'both' || state.moves.length === 0;
@@ -501,6 +552,7 @@ async function runSearch(kind, level, moves = state.moves) {
 }
 
 async function engineTurn() {
+  if (state.op) { await openingTurn(); return; }
   if (state.analysing) { render(); analyse(); return; }
   if (isOver() || isHumanTurn() || !state.info.engine) { render(); return; }
   const done = await runSearch('engine', state.level);
@@ -513,6 +565,119 @@ async function engineTurn() {
     state.moves.pop();
     setStatus(err.message, 'error');
   }
+}
+
+// ---------- swap openings (gomoku) ----------
+
+// A new gomoku game under swap or swap2 starts with its opening: whoever plays first
+// ("You play: Black (first)" means you) places three stones, Black, White, Black, and the
+// other chooses a colour. The engine's proposals and choices come from the server.
+function startOpening() {
+  state.op = null;
+  if (state.info.id !== 'gomoku' || state.opening === 'none' || state.human === 'both' || state.analysing) return;
+  const engineOpens = state.human === 'second';
+  state.op = {
+    rule: state.opening,
+    stage: engineOpens ? 'propose' : 'place',
+    until: 3,
+    canPlaceTwo: false,
+    note: engineOpens ? '' : 'Place three stones: Black, White, Black — then the engine chooses its colour',
+  };
+}
+
+const colourOf = (n) => (n % 2 === 0 ? 'Black' : 'White');
+
+function openingStatus(pos) {
+  const op = state.op;
+  const n = pos.moves.length;
+  if (op.stage === 'place') {
+    return `${op.rule === 'swap' ? 'Swap' : 'Swap2'} opening: place stone ${n + 1} (${colourOf(n)}) — ${op.until - n} to go`;
+  }
+  if (op.stage === 'choose') return 'Choose your colour';
+  return 'The engine is choosing…';
+}
+
+// The opening panel: what happened and, when it is the player's choice, the buttons.
+function renderOpening() {
+  const panel = $('opening-panel');
+  const op = state.op;
+  const note = op ? op.note : state.openingNote;
+  panel.hidden = !note && !(op && op.stage === 'choose');
+  $('opening-text').textContent = note || '';
+  const choosing = !!op && op.stage === 'choose';
+  $('opening-buttons').hidden = !choosing;
+  $('opening-two').hidden = !(choosing && op.canPlaceTwo);
+}
+
+// Sets the human's colour after a choice, keeping the "You play" select in step.
+function takeColour(colour) {
+  state.human = colour === 'black' ? 'first' : 'second';
+  $('side').value = state.human;
+  state.op = null;
+  save();
+}
+
+// The engine's part of the opening, or nothing while the player places or chooses.
+async function openingTurn() {
+  const op = state.op;
+  const n = state.moves.length;
+  if (op.stage === 'place' && n < op.until) { render(); return; }
+  if (op.stage === 'choose' || op.stage === 'engine') { render(); return; }
+  const generation = state.generation;
+  op.stage = 'engine';
+  render();
+  $('thinking').hidden = false;
+  let answer;
+  try {
+    answer = await api.opening(state.info.id, { options: state.options, moves: state.moves, opening: op.rule, seed: Math.floor(Math.random() * 1e9) });
+  } catch (err) {
+    if (generation !== state.generation) return;
+    $('thinking').hidden = true;
+    state.op = null;
+    state.openingNote = `The opening failed (${err.message}); play goes on without it`;
+    setStatus(err.message, 'error');
+    render();
+    return;
+  } finally {
+    if (generation === state.generation) $('thinking').hidden = true;
+  }
+  if (generation !== state.generation) return;
+  state.moves.push(...answer.moves);
+  const note = `${answer.message} (engine's view: ${answer.score_text})`;
+  if (answer.choice === 'propose' || answer.choice === 'place_two') {
+    op.stage = 'choose';
+    op.canPlaceTwo = answer.choice === 'propose' && op.rule === 'swap2';
+    op.note = note;
+    await refresh();
+    return;
+  }
+  // The engine chose: take_black leaves White (the player) to move; stay_white played.
+  takeColour(answer.choice === 'take_black' ? 'white' : 'black');
+  state.openingNote = note;
+  await refresh();
+  await engineTurn();
+}
+
+function wireOpening() {
+  $('opening-black').addEventListener('click', async () => {
+    state.openingNote = `You took Black after ${state.moves.length} stones`;
+    takeColour('black');
+    render();
+    await engineTurn();
+  });
+  $('opening-white').addEventListener('click', async () => {
+    state.openingNote = `You took White after ${state.moves.length} stones: your move`;
+    takeColour('white');
+    render();
+    await engineTurn();
+  });
+  $('opening-two').addEventListener('click', () => {
+    const op = state.op;
+    op.stage = 'place';
+    op.until = state.moves.length + 2;
+    op.note = 'Place two more stones (White, Black); then the engine chooses its colour';
+    render();
+  });
 }
 
 // ---------- reviewing earlier positions ----------
@@ -577,9 +742,11 @@ async function newGame(keepStart = false) {
   state.resigned = null;
   state.clock = state.tc ? new clocks.GameClock(state.tc, state.info.sides.map((s) => s.id)) : null;
   state.scores = [];
+  state.openingNote = null;
   $('engine-note').hidden = true;
   setEngine('Engine idle');
   setEval(null);
+  startOpening();
   await refresh();
   await engineTurn();
 }
@@ -659,7 +826,8 @@ async function importRecord() {
 
 // The side to move has moved: charge its clock and start the other one.
 function pressClock() {
-  if (!state.clock || state.analysing || !state.pos || isOver()) return;
+  // Clocks start after a swap opening: its stones are placed before colours are settled.
+  if (!state.clock || state.analysing || state.op || !state.pos || isOver()) return;
   const mover = state.pos.to_move;
   const next = state.info.sides.find((s) => s.id !== mover).id;
   state.clock.press(mover, next);
@@ -672,7 +840,7 @@ function syncClock() {
   if (!clock || clock.flagged || !state.pos) return;
   if (isOver() || state.analysing) {
     if (!clock.paused) clock.pause();
-  } else if (!state.moves.length) {
+  } else if (!state.moves.length || state.op) {
     clock.charge();
     clock.running = null;
   } else if (clock.paused || clock.running !== state.pos.to_move) {
@@ -891,6 +1059,11 @@ function analyse() {
 
 function setAnalysing(on) {
   state.analysing = on;
+  // Analysis places stones by hand for both sides: an opening in progress is abandoned.
+  if (on && state.op) {
+    state.op = null;
+    state.openingNote = 'Opening abandoned for analysis';
+  }
   $('analyse').setAttribute('aria-pressed', String(on));
   $('analyse').textContent = on ? 'Analysing' : 'Analyse';
   document.body.classList.toggle('analysing', on);
@@ -982,6 +1155,10 @@ async function chooseGame(id, link = null) {
   state.options = initialOptions(info, saved.options);
   state.moves = Array.isArray(saved.moves) ? saved.moves : [];
   state.human = saved.human || 'first';
+  state.opening = OPENINGS.some((o) => o.id === saved.opening) ? saved.opening : 'none';
+  // An opening is not resumed from a reload: the saved moves go on as a normal game.
+  state.op = null;
+  state.openingNote = null;
   state.level = saved.level || 5;
   state.flipped = !!saved.flipped;
   state.resigned = saved.resigned || null;
@@ -1072,6 +1249,7 @@ function wire() {
   });
   $('import-load').addEventListener('click', importRecord);
   wireExtras();
+  wireOpening();
   document.addEventListener('keydown', onKey);
   $('status').addEventListener('click', () => { if (state.browse !== null) browse(null); });
 }

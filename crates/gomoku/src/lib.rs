@@ -21,6 +21,7 @@ pub mod eval;
 pub mod game;
 pub mod movegen;
 pub mod notation;
+pub mod opening;
 pub mod pattern;
 pub mod renju;
 pub mod rules;
@@ -37,6 +38,10 @@ pub use movegen::Generator;
 pub use notation::{
     format_point, format_xy, parse_move, parse_moves, play_text, replay_text, NotationError,
     PlayError, ReplayError,
+};
+pub use opening::{
+    propose_opening, swap_decision, OpeningError, OpeningLimits, OpeningRule, Proposal, SwapChoice,
+    SwapDecision,
 };
 pub use renju::{forbidden_points, Foul};
 pub use rules::{Color, Rule, UnknownRule};

@@ -7,7 +7,10 @@ use super::GomocupArgs;
 use crate::line_input::{echo, read_line, InputLine, MAX_LINE_BYTES};
 use anyhow::Result;
 use qi_gomoku::board::xy;
-use qi_gomoku::{forbidden_points, play_checked, Board, Engine, EngineOptions, Point, Rule};
+use qi_gomoku::{
+    forbidden_points, play_checked, propose_opening, swap_decision, Board, Engine, EngineOptions,
+    OpeningLimits, OpeningRule, Point, Rule, SwapChoice,
+};
 use std::io::{BufRead, Write};
 use std::time::{Duration, Instant};
 
@@ -96,7 +99,31 @@ pub fn serve(input: impl BufRead, out: impl Write, verbose: bool) -> Result<()> 
                     s.takeback(rest);
                 }
             }
-            "BOARD" | "YXBOARD" | "SWAP2BOARD" => {
+            "SWAP2BOARD" => {
+                let mut stones = Vec::new();
+                let mut bad = None;
+                while let Some(l) = next_line(&mut input, &mut s)? {
+                    let l = l.trim();
+                    if l.eq_ignore_ascii_case("DONE") {
+                        break;
+                    }
+                    if l.is_empty() {
+                        continue;
+                    }
+                    match parse_swap2_stone(l) {
+                        Ok(xy) => stones.push(xy),
+                        Err(e) => bad = bad.or(Some(e)),
+                    }
+                }
+                if !s.ready() {
+                    continue;
+                }
+                match bad {
+                    Some(e) => s.say(&format!("ERROR {e}")),
+                    None => s.swap2(&stones, received),
+                }
+            }
+            "BOARD" | "YXBOARD" => {
                 let mut entries = Vec::new();
                 let mut bad = None;
                 while let Some(l) = next_line(&mut input, &mut s)? {
@@ -119,10 +146,9 @@ pub fn serve(input: impl BufRead, out: impl Write, verbose: bool) -> Result<()> 
                     s.say(&format!("ERROR {e}"));
                     continue;
                 }
-                match s.set_board(&entries, cmd == "SWAP2BOARD", cmd != "YXBOARD") {
+                match s.set_board(&entries, cmd != "YXBOARD") {
                     Err(e) => s.say(&format!("ERROR {e}")),
                     Ok(()) if cmd == "BOARD" => s.think(received),
-                    Ok(()) if cmd == "SWAP2BOARD" => s.swap2(received),
                     Ok(()) => {}
                 }
             }
@@ -161,6 +187,15 @@ fn parse_xy(text: &str) -> Result<(i64, i64), String> {
         return Err(bad());
     }
     Ok((x, y))
+}
+
+/// Parses a SWAP2BOARD line: `x,y` in move order (Black, White, Black, …); a third
+/// field, which some managers add, is ignored because the order already gives the colour.
+fn parse_swap2_stone(text: &str) -> Result<(i64, i64), String> {
+    match text.split(',').count() {
+        3 => parse_entry(text).map(|(x, y, _)| (x, y)),
+        _ => parse_xy(text),
+    }
 }
 
 /// Parses a `x,y,who` board line.
@@ -335,12 +370,7 @@ impl<W: Write> Session<W> {
 
     /// Sets the position from `x,y,who` entries (1 own, 2 opponent, 3 winning-line mark,
     /// ignored). The engine is to move, so it has Black when the counts are equal.
-    fn set_board(
-        &mut self,
-        entries: &[(i64, i64, u8)],
-        swap2: bool,
-        think: bool,
-    ) -> Result<(), String> {
+    fn set_board(&mut self, entries: &[(i64, i64, u8)], think: bool) -> Result<(), String> {
         let mut board = Board::new(self.size, self.rule).map_err(|e| e.to_string())?;
         let own: Vec<(i64, i64)> = entries
             .iter()
@@ -352,9 +382,8 @@ impl<W: Write> Session<W> {
             .filter(|e| e.2 == 2)
             .map(|e| (e.0, e.1))
             .collect();
-        let (black, white) = if swap2 || own.len() == opp.len() {
-            // Swap2 stones are given as 1 Black, 2 White; with equal counts the engine,
-            // which moves next, has Black.
+        let (black, white) = if own.len() == opp.len() {
+            // With equal counts the engine, which moves next, has Black.
             (own, opp)
         } else if opp.len() == own.len() + 1 {
             (opp, own)
@@ -444,25 +473,64 @@ impl<W: Write> Session<W> {
         self.say(&format!("{x},{y}"));
     }
 
-    fn swap2(&mut self, received: Instant) {
-        let stones = self.board.as_ref().map_or(0, |b| b.stones());
-        match stones {
-            0 => {
-                // A balanced opening: two Black stones and one White near the centre.
-                let c = (self.size / 2) as i64;
-                let placed = [(c, c), (c + 1, c + 1), (c + 1, c - 1)];
-                let board = self.board_mut();
-                for (x, y) in placed {
-                    if let Some(p) = board.point(x, y) {
-                        board.play(p);
-                    }
-                }
-                self.say(&format!(
-                    "{},{} {},{} {},{}",
-                    placed[0].0, placed[0].1, placed[1].0, placed[1].1, placed[2].0, placed[2].1
+    /// Answers SWAP2BOARD: three opening stones on an empty board; after three stones
+    /// `SWAP`, the fourth move, or the fourth and fifth stones; after five `SWAP` or the
+    /// sixth move. Decisions come from the gomoku crate's swap functions within the turn.
+    fn swap2(&mut self, stones: &[(i64, i64)], received: Instant) {
+        let mut board = match Board::new(self.size, self.rule) {
+            Ok(b) => b,
+            Err(e) => return self.say(&format!("ERROR {e}")),
+        };
+        for &(x, y) in stones {
+            let p = match board.check_move(x, y) {
+                Ok(p) => p,
+                Err(e) => return self.say(&format!("ERROR {e}")),
+            };
+            board.play(p);
+            if board.last_move_won() {
+                return self.say(&format!(
+                    "ERROR the opening already holds a five (through {x},{y})"
                 ));
             }
-            _ => self.think(received),
+        }
+        self.engine.clear();
+        let budget = self.turn_time().saturating_sub(received.elapsed());
+        let limits = OpeningLimits::within(budget.max(Duration::from_millis(2)));
+        let reply = match stones.len() {
+            0 => propose_opening(&board, 0, &limits).map(|p| p.stones.to_vec()),
+            _ => swap_decision(&board, OpeningRule::Swap2, &limits).map(|d| {
+                self.say(&format!(
+                    "MESSAGE swap2 score for White {}",
+                    qi_search::score::describe(d.white_score)
+                ));
+                match d.choice {
+                    SwapChoice::TakeBlack => Vec::new(),
+                    SwapChoice::StayWhite(p) => vec![p],
+                    SwapChoice::PlaceTwo { white, black } => vec![white, black],
+                }
+            }),
+        };
+        match reply {
+            Err(e) => self.say(&format!("ERROR {e}")),
+            Ok(points) => {
+                for &p in &points {
+                    board.play(p);
+                }
+                self.board = Some(board);
+                let line = if points.is_empty() {
+                    "SWAP".to_string()
+                } else {
+                    points
+                        .iter()
+                        .map(|&p| {
+                            let (x, y) = xy(p);
+                            format!("{x},{y}")
+                        })
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                };
+                self.say(&line);
+            }
         }
     }
 

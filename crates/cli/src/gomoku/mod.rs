@@ -185,10 +185,22 @@ pub fn best_move(args: MoveArgs) -> Result<()> {
 }
 
 /// The board with coordinates: columns as letters, rows numbered from 1 at the bottom;
-/// `X` Black, `O` White, the last move in brackets.
+/// `X` Black, `O` White, the last move in brackets. Under renju, while Black is to move,
+/// Black's forbidden points are marked `×` and a legend line follows.
 pub fn render(board: &Board) -> String {
     let n = board.size();
     let last = board.last_move();
+    let forbidden: Vec<qi_gomoku::Point> = if board.rule().has_forbidden(qi_gomoku::Color::Black)
+        && board.to_move() == qi_gomoku::Color::Black
+        && !board.last_move_won()
+    {
+        qi_gomoku::forbidden_points(board)
+            .into_iter()
+            .map(|(p, _)| p)
+            .collect()
+    } else {
+        Vec::new()
+    };
     let mut s = String::from("    ");
     for x in 0..n {
         s.push_str(&format!(" {} ", (b'a' + x as u8) as char));
@@ -201,6 +213,7 @@ pub fn render(board: &Board) -> String {
             let c = match board.stone(p) {
                 Some(qi_gomoku::Color::Black) => 'X',
                 Some(qi_gomoku::Color::White) => 'O',
+                None if forbidden.contains(&p) => '×',
                 None => '.',
             };
             if Some(p) == last {
@@ -211,5 +224,42 @@ pub fn render(board: &Board) -> String {
         }
         s.push_str(&format!(" {}\n", y + 1));
     }
+    if !forbidden.is_empty() {
+        let names: Vec<String> = forbidden
+            .iter()
+            .map(|&p| qi_gomoku::format_point(p))
+            .collect();
+        s.push_str(&format!(
+            "    × forbidden for Black (renju): {}\n",
+            names.join(" ")
+        ));
+    }
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use qi_gomoku::Rule;
+
+    fn board(rule: Rule, moves: &str) -> Board {
+        let mut b = Board::new(15, rule).unwrap();
+        for m in moves.split_whitespace() {
+            qi_gomoku::play_text(&mut b, m).unwrap();
+        }
+        b
+    }
+
+    #[test]
+    fn renju_marks_blacks_forbidden_points() {
+        // Black open twos on row 8 and column h meet at h8: a double three there.
+        let moves = "f8 a15 g8 c15 h6 e15 h7 g15";
+        let text = render(&board(Rule::Renju, moves));
+        let row8 = text.lines().find(|l| l.starts_with("  8 ")).unwrap();
+        assert!(row8.contains(" X  X  × "), "{text}");
+        assert!(text.contains("× forbidden for Black (renju): h8"), "{text}");
+        // Freestyle has no forbidden points; White to move shows none either.
+        assert!(!render(&board(Rule::Freestyle, moves)).contains('×'));
+        assert!(!render(&board(Rule::Renju, &format!("{moves} a1"))).contains('×'));
+    }
 }

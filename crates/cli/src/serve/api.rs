@@ -4,6 +4,7 @@
 use super::assets;
 use super::error::{ApiError, ApiJson, ApiPath};
 use super::games::{GameRegistry, GameRequest, ImportRequest};
+use super::gomoku_opening;
 use super::learn;
 use super::limits::{self, SearchSlots};
 use super::search;
@@ -42,6 +43,7 @@ pub fn router(state: AppState) -> Router {
         .route("/games/{game}/position", post(position))
         .route("/games/{game}/import", post(import))
         .route("/games/{game}/search", post(start_search))
+        .route("/games/{game}/opening", post(opening))
         .route("/games/{game}/learn/tree", post(learn::tree))
         .route("/games/{game}/learn/counts", post(learn::counts))
         .route("/games/{game}/learn/exercise", post(learn::exercise))
@@ -124,6 +126,33 @@ async fn start_search(
     let game = state.games.get(&game)?;
     check_request(&request)?;
     Ok(search::start(&state, game, request)?.into_response())
+}
+
+/// A swap or swap2 opening step (gomoku only): searches, so it takes a search slot.
+async fn opening(
+    State(state): State<AppState>,
+    ApiPath(game): ApiPath<String>,
+    ApiJson(request): ApiJson<gomoku_opening::OpeningRequest>,
+) -> Result<Json<Value>, ApiError> {
+    state.games.get(&game)?;
+    if game != "gomoku" {
+        return Err(ApiError::bad_request(format!(
+            "swap openings are a gomoku feature, not {game}'s"
+        )));
+    }
+    if request.moves.len() > 5 {
+        return Err(ApiError::bad_request(
+            "an opening step comes after 0, 3 or 5 stones",
+        ));
+    }
+    let permit = state.slots.try_acquire()?;
+    let answer = blocking(move || {
+        let answer = gomoku_opening::answer(&request);
+        drop(permit);
+        answer
+    })
+    .await?;
+    Ok(Json(answer))
 }
 
 async fn status(State(state): State<AppState>) -> Json<Value> {

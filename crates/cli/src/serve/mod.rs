@@ -10,6 +10,7 @@ pub mod connections;
 pub mod error;
 pub mod games;
 pub mod gomoku;
+pub mod gomoku_opening;
 pub mod gomoku_search;
 pub mod gomoku_sgf;
 pub mod learn;
