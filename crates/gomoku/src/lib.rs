@@ -26,6 +26,7 @@ pub mod pattern;
 pub mod renju;
 pub mod rules;
 pub mod score_text;
+pub mod sgf;
 pub mod threats;
 
 pub use board::{

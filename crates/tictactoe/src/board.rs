@@ -153,6 +153,24 @@ impl Board {
         }
     }
 
+    /// The squares of the winner's three in a row (the first such line in [`LINES`] order),
+    /// or `None` while nobody has won.
+    pub fn winning_line(&self) -> Option<[Square; 3]> {
+        let mask = match self.winner()? {
+            Mark::X => self.x,
+            Mark::O => self.o,
+        };
+        let line = LINES.iter().find(|&&l| mask & l == l)?;
+        let mut squares = [0; 3];
+        for (slot, sq) in squares
+            .iter_mut()
+            .zip((0..9).filter(|sq| line & (1 << sq) != 0))
+        {
+            *slot = sq;
+        }
+        Some(squares)
+    }
+
     /// Whether the game is over (a line, or a full board).
     pub fn is_over(&self) -> bool {
         self.winner().is_some() || self.empty_mask() == 0
@@ -341,6 +359,14 @@ static SYMMETRY_TABLES: [[u16; 512]; 8] = build_symmetry_tables();
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn winning_line_names_the_three_squares() {
+        let won: Board = "oxo/.x./.x.".parse().unwrap();
+        assert_eq!(won.winning_line(), Some([1, 4, 7]));
+        let open: Board = "xo./.x./..o".parse().unwrap();
+        assert_eq!(open.winning_line(), None);
+    }
 
     #[test]
     fn parses_every_documented_form() {

@@ -1,5 +1,7 @@
 //! How a game ended.
 
+use std::fmt;
+
 use crate::types::Color;
 
 /// Who won.
@@ -68,5 +70,82 @@ impl Outcome {
             Winner::Black => "0-1",
             Winner::Draw => "1/2-1/2",
         }
+    }
+}
+
+impl Reason {
+    /// A stable identifier in snake case (`checkmate`, `perpetual_check`, `move_rule`, …),
+    /// for machine-readable output such as the web API.
+    pub const fn id(self) -> &'static str {
+        match self {
+            Reason::Checkmate => "checkmate",
+            Reason::Stalemate => "stalemate",
+            Reason::PerpetualCheck => "perpetual_check",
+            Reason::PerpetualChase => "perpetual_chase",
+            Reason::Repetition => "repetition",
+            Reason::MoveRule => "move_rule",
+            Reason::InsufficientMaterial => "insufficient_material",
+        }
+    }
+
+    /// The reason in words, as every front end shows it.
+    pub const fn text(self) -> &'static str {
+        match self {
+            Reason::Checkmate => "checkmate",
+            Reason::Stalemate => "stalemate (no legal move)",
+            Reason::PerpetualCheck => "perpetual check",
+            Reason::PerpetualChase => "perpetual chase",
+            Reason::Repetition => "repetition",
+            Reason::MoveRule => "60 moves without a capture",
+            Reason::InsufficientMaterial => "no attacking pieces left on either side",
+        }
+    }
+}
+
+impl fmt::Display for Reason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.text())
+    }
+}
+
+/// Who lost and why ("Red loses: perpetual check", "Black is checkmated"), or why the game
+/// is drawn ("Draw: repetition"). Every ruling but checkmate is a rule the loser broke or ran
+/// into, so the message names the loser.
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let loser = match self.winner {
+            Winner::Red => "Black",
+            Winner::Black => "Red",
+            Winner::Draw => return write!(f, "Draw: {}", self.reason),
+        };
+        match self.reason {
+            Reason::Checkmate => write!(f, "{loser} is checkmated"),
+            reason => write!(f, "{loser} loses: {reason}"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn messages_name_the_loser() {
+        let check = Outcome {
+            winner: Winner::Black,
+            reason: Reason::PerpetualCheck,
+        };
+        assert_eq!(check.to_string(), "Red loses: perpetual check");
+        let mate = Outcome {
+            winner: Winner::Red,
+            reason: Reason::Checkmate,
+        };
+        assert_eq!(mate.to_string(), "Black is checkmated");
+        let draw = Outcome {
+            winner: Winner::Draw,
+            reason: Reason::Repetition,
+        };
+        assert_eq!(draw.to_string(), "Draw: repetition");
+        assert_eq!(Reason::MoveRule.id(), "move_rule");
     }
 }

@@ -73,6 +73,20 @@ impl PieceKind {
         }
     }
 
+    /// The kind's English name in lower case (`general`, `advisor`, … `soldier`), as
+    /// messages and the web page name it.
+    pub const fn name(self) -> &'static str {
+        match self {
+            PieceKind::General => "general",
+            PieceKind::Advisor => "advisor",
+            PieceKind::Elephant => "elephant",
+            PieceKind::Horse => "horse",
+            PieceKind::Chariot => "chariot",
+            PieceKind::Cannon => "cannon",
+            PieceKind::Soldier => "soldier",
+        }
+    }
+
     /// Number of pieces of this kind each side starts with (and may never exceed).
     pub const fn max_count(self) -> u8 {
         match self {
@@ -123,6 +137,19 @@ impl Piece {
         match self.color() {
             Color::Red => c as char,
             Color::Black => (c + 32) as char,
+        }
+    }
+}
+
+impl Piece {
+    /// The character written on the piece, in the traditional forms, which differ between
+    /// the sides (Red 帥 仕 相 傌 俥 炮 兵, Black 將 士 象 馬 車 砲 卒).
+    pub const fn glyph(self) -> &'static str {
+        const RED: [&str; 7] = ["帥", "仕", "相", "傌", "俥", "炮", "兵"];
+        const BLACK: [&str; 7] = ["將", "士", "象", "馬", "車", "砲", "卒"];
+        match self.color() {
+            Color::Red => RED[self.kind() as usize],
+            Color::Black => BLACK[self.kind() as usize],
         }
     }
 }

@@ -270,28 +270,27 @@ fn play_game(
     }
 }
 
-/// The game as SGF.
+/// The game as SGF, through the game crate's writer.
 fn sgf(played: &Played, size: usize, rule: Rule, names: [&str; 2]) -> String {
-    let letter = |v: i64| (b'a' + v as u8) as char;
-    let row = |y: i64| size as i64 - 1 - y;
     let result = match played.winner {
         Some(Color::Black) => "B+",
         Some(Color::White) => "W+",
         None => "0",
     };
-    let mut out = format!(
-        "(;GM[4]FF[4]SZ[{size}]RU[{}]PB[{}]PW[{}]RE[{result}]C[{}]",
-        rule.name(),
-        names[0],
-        names[1],
-        played.reason.replace(']', ")")
-    );
-    for (i, &(x, y)) in played.moves.iter().enumerate() {
-        let colour = if i % 2 == 0 { 'B' } else { 'W' };
-        out.push_str(&format!(";{colour}[{}{}]", letter(x), letter(row(y))));
-    }
-    out.push_str(")\n");
-    out
+    let header = qi_gomoku::sgf::Header {
+        size,
+        rule,
+        players: Some(names),
+        result: Some(result),
+        comment: Some(&played.reason),
+    };
+    // The referee only records points it has checked are on the board.
+    let moves: Vec<(usize, usize)> = played
+        .moves
+        .iter()
+        .map(|&(x, y)| (x.max(0) as usize, y.max(0) as usize))
+        .collect();
+    qi_gomoku::sgf::write(&header, &moves)
 }
 
 /// `qi match --game gomoku`.
@@ -386,7 +385,7 @@ mod tests {
             reason: "full board".into(),
         };
         let text = sgf(&played, 15, Rule::Renju, ["A", "B"]);
-        assert!(text.starts_with("(;GM[4]FF[4]SZ[15]RU[renju]PB[A]PW[B]RE[0]"));
+        assert!(text.starts_with("(;FF[4]GM[4]AP[Qi]SZ[15]RU[renju]PB[A]PW[B]RE[0]"));
         assert!(text.ends_with(";B[hh];W[ig])\n"), "{text}");
         // The web page reads it back as the same moves.
         let record =

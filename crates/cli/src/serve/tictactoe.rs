@@ -6,7 +6,6 @@ use super::games::{
     GameAdapter, GameRequest, ImportRequest, Imported, SearchDone, SearchInfo, SearchJob,
 };
 use qi_search::StopFlag;
-use qi_tictactoe::board::LINES;
 use qi_tictactoe::{engine_move, Board, EngineOptions, Mark, Square};
 use rand::Rng;
 use serde_json::{json, Value};
@@ -77,16 +76,6 @@ fn replay(request: &GameRequest) -> Result<(Board, Board, Vec<Square>), ApiError
         squares.push(sq);
     }
     Ok((start, board, squares))
-}
-
-fn winning_line(board: &Board) -> Option<Vec<u8>> {
-    let mark = board.winner()?;
-    let mask = match mark {
-        Mark::X => board.x_mask(),
-        Mark::O => board.o_mask(),
-    };
-    let line = LINES.iter().find(|&&l| mask & l == l)?;
-    Some((0..9u8).filter(|sq| line & (1 << sq) != 0).collect())
 }
 
 fn status(board: &Board) -> Value {
@@ -188,7 +177,7 @@ impl GameAdapter for TicTacToeAdapter {
             "legal": legal,
             "check": false,
             "status": status(&board),
-            "board": {"cells": cells, "line": winning_line(&board)},
+            "board": {"cells": cells, "line": board.winning_line()},
             "exports": {"fen": board.to_compact(), "moves": move_list(&squares)},
         }))
     }

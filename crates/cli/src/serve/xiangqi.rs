@@ -5,7 +5,7 @@ use super::error::ApiError;
 use super::games::{GameAdapter, GameRequest, ImportRequest, Imported, SearchJob};
 use super::xiangqi_search::XiangqiSearch;
 use qi_xiangqi::pgn::{self, PgnHeader};
-use qi_xiangqi::{Color, Game, Move, Outcome, PieceKind, Position, Reason, Winner, START_FEN};
+use qi_xiangqi::{Color, Game, Move, Outcome, Position, START_FEN};
 use qi_xiangqi_engine::level::Level;
 use qi_xiangqi_engine::repetition::HistEntry;
 use serde_json::{json, Value};
@@ -58,7 +58,7 @@ fn replay_moves(start: Option<&str>, moves: &[String]) -> Result<Replayed, ApiEr
         if let Some(outcome) = game.outcome() {
             return Err(bad(format!(
                 "the game is already over ({})",
-                reason_text(outcome.reason)
+                outcome.reason
             )));
         }
         let pos = game.position();
@@ -80,30 +80,6 @@ fn replay_moves(start: Option<&str>, moves: &[String]) -> Result<Replayed, ApiEr
     })
 }
 
-fn reason_text(reason: Reason) -> &'static str {
-    match reason {
-        Reason::Checkmate => "checkmate",
-        Reason::Stalemate => "stalemate (no legal move)",
-        Reason::PerpetualCheck => "perpetual check",
-        Reason::PerpetualChase => "perpetual chase",
-        Reason::Repetition => "repetition",
-        Reason::MoveRule => "60 moves without a capture",
-        Reason::InsufficientMaterial => "no attacking pieces left on either side",
-    }
-}
-
-fn reason_id(reason: Reason) -> &'static str {
-    match reason {
-        Reason::Checkmate => "checkmate",
-        Reason::Stalemate => "stalemate",
-        Reason::PerpetualCheck => "perpetual_check",
-        Reason::PerpetualChase => "perpetual_chase",
-        Reason::Repetition => "repetition",
-        Reason::MoveRule => "move_rule",
-        Reason::InsufficientMaterial => "insufficient_material",
-    }
-}
-
 fn status(pos: &Position, outcome: Option<Outcome>) -> Value {
     let Some(outcome) = outcome else {
         let mover = match pos.side_to_move() {
@@ -120,55 +96,9 @@ fn status(pos: &Position, outcome: Option<Outcome>) -> Value {
         "over": true,
         "winner": outcome.winner.color().map(side),
         "result": outcome.result_str(),
-        "reason": reason_id(outcome.reason),
-        "message": outcome_message(outcome),
+        "reason": outcome.reason.id(),
+        "message": outcome.to_string(),
     })
-}
-
-/// Who lost and why ("Red loses: perpetual check"), or why the game is drawn: every ruling
-/// but checkmate is a rule the loser broke or ran into, so the loser is the one to name.
-fn outcome_message(outcome: Outcome) -> String {
-    let loser = match outcome.winner {
-        Winner::Red => "Black",
-        Winner::Black => "Red",
-        Winner::Draw => return format!("Draw: {}", reason_text(outcome.reason)),
-    };
-    match outcome.reason {
-        Reason::Checkmate => format!("{loser} is checkmated"),
-        reason => format!("{loser} loses: {}", reason_text(reason)),
-    }
-}
-
-/// The glyph on a piece: traditional characters, which differ between the sides.
-fn glyph(color: Color, kind: PieceKind) -> &'static str {
-    match (color, kind) {
-        (Color::Red, PieceKind::General) => "帥",
-        (Color::Red, PieceKind::Advisor) => "仕",
-        (Color::Red, PieceKind::Elephant) => "相",
-        (Color::Red, PieceKind::Horse) => "傌",
-        (Color::Red, PieceKind::Chariot) => "俥",
-        (Color::Red, PieceKind::Cannon) => "炮",
-        (Color::Red, PieceKind::Soldier) => "兵",
-        (Color::Black, PieceKind::General) => "將",
-        (Color::Black, PieceKind::Advisor) => "士",
-        (Color::Black, PieceKind::Elephant) => "象",
-        (Color::Black, PieceKind::Horse) => "馬",
-        (Color::Black, PieceKind::Chariot) => "車",
-        (Color::Black, PieceKind::Cannon) => "砲",
-        (Color::Black, PieceKind::Soldier) => "卒",
-    }
-}
-
-fn kind_name(kind: PieceKind) -> &'static str {
-    match kind {
-        PieceKind::General => "general",
-        PieceKind::Advisor => "advisor",
-        PieceKind::Elephant => "elephant",
-        PieceKind::Horse => "horse",
-        PieceKind::Chariot => "chariot",
-        PieceKind::Cannon => "cannon",
-        PieceKind::Soldier => "soldier",
-    }
 }
 
 fn board(pos: &Position) -> Value {
@@ -178,8 +108,8 @@ fn board(pos: &Position) -> Value {
             pieces.push(json!({
                 "square": sq.to_string(),
                 "side": side(color),
-                "kind": kind_name(piece.kind()),
-                "glyph": glyph(color, piece.kind()),
+                "kind": piece.kind().name(),
+                "glyph": piece.glyph(),
                 "fen": piece.fen_char().to_string(),
             }));
         }
@@ -343,7 +273,7 @@ impl GameAdapter for XiangqiAdapter {
         if let Some(outcome) = replayed.game.outcome() {
             return Err(ApiError::bad_request(format!(
                 "the game is over ({}): there is no move to search",
-                reason_text(outcome.reason)
+                outcome.reason
             )));
         }
         let lines = super::games::parse_lines(request.lines)?;

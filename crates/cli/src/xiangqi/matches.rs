@@ -103,6 +103,9 @@ impl Dialect {
             .then_some(t);
         }
         // Ranks 1–10: letter, number, letter, number.
+        if !t.is_ascii() || t.len() < 4 {
+            return None;
+        }
         let split = t[1..].find(|c: char| c.is_ascii_alphabetic())? + 1;
         let (a, b) = t.split_at(split);
         let rank = |s: &str| s.parse::<u8>().ok().filter(|r| (1..=10).contains(r));
@@ -226,15 +229,6 @@ struct Verdict {
 }
 
 fn verdict_from_rules(winner: Winner, reason: Reason) -> Verdict {
-    let reason = match reason {
-        Reason::Checkmate => "checkmate",
-        Reason::Stalemate => "stalemate (no legal move loses)",
-        Reason::PerpetualCheck => "perpetual check",
-        Reason::PerpetualChase => "perpetual chase",
-        Reason::Repetition => "repetition",
-        Reason::MoveRule => "60-move rule",
-        Reason::InsufficientMaterial => "no attacking pieces left",
-    };
     Verdict {
         winner,
         reason: reason.to_string(),
@@ -707,6 +701,11 @@ mod tests {
         assert_eq!(Dialect::Uci.read_move("H2E2").as_deref(), Some("h2e2"));
         assert_eq!(Dialect::Uci.read_move("(none)"), None);
         assert_eq!(Dialect::Fsf.read_move("(none)"), None);
+        // An empty or non-ASCII reply is not a move (these used to panic on slicing).
+        for reply in ["", "a", "é1a2", "a1é2", "ä10a9", "a10", "1010"] {
+            assert_eq!(Dialect::Fsf.read_move(reply), None, "{reply:?}");
+            assert_eq!(Dialect::Sjaak.read_move(reply), None, "{reply:?}");
+        }
         let start = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b - - 0 1";
         assert_eq!(
             Dialect::Sjaak.fen(start),

@@ -8,7 +8,7 @@ use crate::terminal::{ask, colours, paint};
 use anyhow::{anyhow, Result};
 use qi_search::StopFlag;
 use qi_xiangqi::pgn::PgnHeader;
-use qi_xiangqi::{Color, Game, Move, Piece, Position, Reason, Square, Winner};
+use qi_xiangqi::{Color, Game, Move, Outcome, Piece, Position, Square};
 use qi_xiangqi_engine::level::Rng;
 use qi_xiangqi_engine::score_text;
 use qi_xiangqi_engine::time::Clock;
@@ -26,26 +26,6 @@ Type a move as ICCS (h2e2), WXF (C2.5) or Chinese (炮二平五), or a command:
   new         start again
   help        this text
   quit        leave";
-
-/// The glyph of a piece: red pieces in their traditional red forms, black in theirs.
-fn glyph(piece: Piece) -> &'static str {
-    match piece.fen_char() {
-        'K' => "帥",
-        'A' => "仕",
-        'B' => "相",
-        'N' => "傌",
-        'R' => "俥",
-        'C' => "炮",
-        'P' => "兵",
-        'k' => "將",
-        'a' => "士",
-        'b' => "象",
-        'n' => "馬",
-        'r' => "車",
-        'c' => "砲",
-        _ => "卒",
-    }
-}
 
 /// The board as text, Red at the bottom unless `flipped`; the last move's squares marked.
 fn draw(pos: &Position, last: Option<Move>, flipped: bool, colour: bool) -> String {
@@ -79,7 +59,7 @@ fn draw(pos: &Position, last: Option<Move>, flipped: bool, colour: bool) -> Stri
                         (Color::Black, false) => "1",
                         (Color::Black, true) => "1;7",
                     };
-                    paint(glyph(p), code, colour)
+                    paint(p.glyph(), code, colour)
                 }
                 None if marked => paint("()", "2;7", colour),
                 None => paint("・", "2", colour),
@@ -100,21 +80,13 @@ fn draw(pos: &Position, last: Option<Move>, flipped: bool, colour: bool) -> Stri
     out
 }
 
-/// A human-readable end of game.
-fn announce(winner: Winner, reason: Reason, human: Color) -> String {
-    let why = match reason {
-        Reason::Checkmate => "checkmate",
-        Reason::Stalemate => "no legal move (stalemate loses)",
-        Reason::PerpetualCheck => "perpetual check loses",
-        Reason::PerpetualChase => "perpetual chase loses",
-        Reason::Repetition => "repetition",
-        Reason::MoveRule => "60 moves without a capture",
-        Reason::InsufficientMaterial => "no attacking pieces left on either side",
-    };
-    match winner.color() {
-        Some(c) if c == human => format!("You win: {why}."),
-        Some(_) => format!("The engine wins: {why}."),
-        None => format!("A draw: {why}."),
+/// A human-readable end of game: who won from the player's view, then the ruling in the
+/// rules crate's words.
+fn announce(outcome: Outcome, human: Color) -> String {
+    match outcome.winner.color() {
+        Some(c) if c == human => format!("You win ({outcome})."),
+        Some(_) => format!("The engine wins ({outcome})."),
+        None => format!("{outcome}."),
     }
 }
 
@@ -249,11 +221,7 @@ pub fn play(args: PlayArgs) -> Result<()> {
             table.show();
             println!(
                 "{}",
-                paint(
-                    &announce(outcome.winner, outcome.reason, table.human),
-                    "1",
-                    table.colour
-                )
+                paint(&announce(outcome, table.human), "1", table.colour)
             );
             match ask(
                 &mut input,
