@@ -56,7 +56,10 @@ fn qi_against_itself_under_renju_with_sgf() {
     assert!(last.starts_with("Score of Qi #1 vs Qi #2: "), "{last}");
     let records = std::fs::read_to_string(&sgf).unwrap();
     let _ = std::fs::remove_file(&sgf);
-    assert_eq!(records.matches("(;FF[4]GM[4]AP[Qi]SZ[15]RU[renju]").count(), 2);
+    assert_eq!(
+        records.matches("(;FF[4]GM[4]AP[Qi]SZ[15]RU[renju]").count(),
+        2
+    );
     // Nobody loses by an illegal move or on time at a fixed depth.
     assert!(
         !text.contains("illegal") && !text.contains("on time"),

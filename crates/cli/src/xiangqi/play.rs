@@ -8,7 +8,7 @@ use crate::terminal::{ask, colours, paint};
 use anyhow::{anyhow, Result};
 use qi_search::StopFlag;
 use qi_xiangqi::pgn::PgnHeader;
-use qi_xiangqi::{Color, Game, Move, Outcome, Piece, Position, Square};
+use qi_xiangqi::{Color, Game, Move, Outcome, Position, Square};
 use qi_xiangqi_engine::level::Rng;
 use qi_xiangqi_engine::score_text;
 use qi_xiangqi_engine::time::Clock;
