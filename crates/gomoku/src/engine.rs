@@ -243,6 +243,7 @@ impl Engine {
             let budget = (self.options.vcf_budget as f64 * share) as u64;
             if let Some(win) = self.threats.vcf(&mut scratch, 40, budget.max(100)) {
                 let n = self.threats.nodes;
+                let win = win.completed(board);
                 return done(
                     win.first(),
                     win_in(win.plies()),
@@ -256,6 +257,7 @@ impl Engine {
             let budget = (self.options.vct_budget as f64 * share) as u64;
             if let Some(win) = self.threats.vct(&mut scratch, 15, budget.max(100)) {
                 let n = self.threats.nodes;
+                let win = win.completed(board);
                 return done(
                     win.first(),
                     win_in(win.plies()),

@@ -70,6 +70,26 @@ impl ThreatWin {
     pub fn plies(&self) -> usize {
         self.line.len()
     }
+
+    /// The win with the five that ends it. A line found from `board` may stop where the
+    /// attacker is left with a five to make (the defender's last block cannot cover both
+    /// points); the five is added so that the line shows the whole win and its length is
+    /// the distance to the five. A line that does not replay on `board` is kept as it is.
+    pub fn completed(mut self, board: &Board) -> ThreatWin {
+        let attacker = board.to_move();
+        let mut after = board.clone();
+        for &p in &self.line {
+            if !after.is_empty(p) || after.last_move_won() {
+                return self;
+            }
+            after.play(p);
+        }
+        if after.to_move() == attacker && !after.last_move_won() {
+            self.line
+                .extend(after.points_with(attacker, Threat::Five).next());
+        }
+        self
+    }
 }
 
 /// The VCF/VCT searcher: two tables and node counters.
@@ -375,4 +395,32 @@ fn strongest_first(board: &Board, color: Color, least: Threat) -> Vec<Point> {
         .collect();
     keys.sort_unstable();
     keys.into_iter().map(|k| (k & 0xFFFF) as Point).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Rule;
+
+    #[test]
+    fn a_win_is_completed_with_its_five() {
+        let mut board = Board::new(15, Rule::Freestyle).unwrap();
+        for (x, y) in [(6, 7), (0, 0), (7, 7), (0, 2), (8, 7), (0, 4)] {
+            board.play(board.point(x, y).unwrap());
+        }
+        let p = |x, y| board.point(x, y).unwrap();
+        // Black makes an open four and White blocks one end: the five at the other end is
+        // the win's last move.
+        let short = ThreatWin {
+            line: vec![p(9, 7), p(10, 7)],
+        };
+        let full = short.completed(&board);
+        assert_eq!(full.line, vec![p(9, 7), p(10, 7), p(5, 7)]);
+        // A complete line, or one that does not replay, is kept as it is.
+        assert_eq!(full.clone().completed(&board).line, full.line);
+        let bad = ThreatWin {
+            line: vec![p(0, 0)],
+        };
+        assert_eq!(bad.completed(&board).line, vec![p(0, 0)]);
+    }
 }

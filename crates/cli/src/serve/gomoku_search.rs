@@ -3,9 +3,7 @@
 //! with near-best choices below level 9), with level 10 bounded by time alone.
 
 use super::games::{SearchDone, SearchInfo, SearchJob};
-use qi_gomoku::eval::Threat;
 use qi_gomoku::{format_point, Board, Color, Engine, EngineOptions, MoveSource, Point};
-use qi_search::score::win_in;
 use qi_search::{Level, StopFlag};
 use serde_json::{json, Value};
 use std::time::Duration;
@@ -74,24 +72,6 @@ fn points_text(points: &[Point]) -> Vec<String> {
     points.iter().map(|&p| format_point(p)).collect()
 }
 
-/// A threat line (the attacker's moves and the forced replies) with the five that ends it,
-/// when the line replays and leaves the attacker a five to make.
-fn with_the_five(board: &Board, line: &[Point]) -> Vec<Point> {
-    let attacker = board.to_move();
-    let mut after = board.clone();
-    for &p in line {
-        if !after.is_empty(p) || after.last_move_won() {
-            return line.to_vec();
-        }
-        after.play(p);
-    }
-    let mut full = line.to_vec();
-    if after.to_move() == attacker && !after.last_move_won() {
-        full.extend(after.points_with(attacker, Threat::Five).next());
-    }
-    full
-}
-
 impl SearchJob for GomokuSearch {
     fn first_to_move(&self) -> bool {
         self.board.to_move() == Color::Black
@@ -124,17 +104,9 @@ impl SearchJob for GomokuSearch {
             });
         })?;
         let best = format_point(found.point);
-        let mut pv = found.pv.clone();
-        let mut score = found.score;
-        if matches!(found.source, MoveSource::Vcf | MoveSource::Vct) {
-            // The threat search's line stops before the five; with it the line shows the
-            // whole win and its length is the distance to the five (the engine's own count
-            // leaves the five out).
-            pv = with_the_five(&self.board, &found.pv);
-            if pv.len() > found.pv.len() {
-                score = win_in(pv.len());
-            }
-        }
+        // The engine's threat wins end with the five, and their score counts it.
+        let pv = found.pv.clone();
+        let score = found.score;
         let attacker_moves = pv.len().div_ceil(2);
         let note = match found.source {
             MoveSource::Five => Some("completes five in a row".to_string()),
