@@ -18,6 +18,7 @@ use crate::matches::process::Process;
 use crate::matches::sprt::{Decision, Pentanomial, Sprt};
 use crate::matches::{distinct_names, Records, Tally};
 use anyhow::{anyhow, bail, Context, Result};
+use qi_xiangqi::notation::iccs;
 use qi_xiangqi::{Color, Game, Move, Position, Reason, Winner};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
@@ -79,13 +80,10 @@ impl Dialect {
     }
 
     fn write_move(self, mv: Move) -> String {
-        let iccs = mv.to_iccs();
         if self.ranks_from_one() {
-            let b = iccs.as_bytes();
-            let (ff, fr, tf, tr) = (b[0] as char, b[1] - b'0', b[2] as char, b[3] - b'0');
-            format!("{ff}{}{tf}{}", fr + 1, tr + 1)
+            iccs::to_ranks_from_one(mv)
         } else {
-            iccs
+            mv.to_iccs()
         }
     }
 
@@ -102,18 +100,7 @@ impl Dialect {
                 && bytes[3].is_ascii_digit())
             .then_some(t);
         }
-        // Ranks 1–10: letter, number, letter, number.
-        if !t.is_ascii() || t.len() < 4 {
-            return None;
-        }
-        let split = t[1..].find(|c: char| c.is_ascii_alphabetic())? + 1;
-        let (a, b) = t.split_at(split);
-        let rank = |s: &str| s.parse::<u8>().ok().filter(|r| (1..=10).contains(r));
-        if !file(a.as_bytes()[0]) || !file(b.as_bytes()[0]) {
-            return None;
-        }
-        let (fr, tr) = (rank(&a[1..])?, rank(&b[1..])?);
-        Some(format!("{}{}{}{}", &a[..1], fr - 1, &b[..1], tr - 1))
+        iccs::from_ranks_from_one(&t)
     }
 }
 

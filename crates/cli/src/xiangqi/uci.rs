@@ -10,6 +10,7 @@ use super::protocol::{
 use super::tools::mate_moves;
 use crate::line_input::echo;
 use qi_search::Score;
+use qi_xiangqi::notation::iccs;
 use qi_xiangqi::Move;
 use qi_xiangqi_engine::Info;
 use std::time::Duration;
@@ -32,24 +33,6 @@ fn millis(key: &str, value: &str) -> Result<Duration, String> {
     // GUIs send negative remaining times when a clock has run out; treat those as zero.
     let v: i64 = go_number(key, value)?;
     Ok(Duration::from_millis(v.max(0) as u64))
-}
-
-/// Rewrites the ranks of a coordinate move between numberings: `delta` is added to each.
-fn shift_ranks(text: &str, delta: i32) -> Option<String> {
-    let mut out = String::new();
-    let mut chars = text.chars().peekable();
-    for _ in 0..2 {
-        let file = chars.next().filter(char::is_ascii_alphabetic)?;
-        let mut digits = String::new();
-        while let Some(c) = chars.peek().copied().filter(char::is_ascii_digit) {
-            digits.push(c);
-            chars.next();
-        }
-        let rank: i32 = digits.parse().ok()?;
-        out.push(file.to_ascii_lowercase());
-        out.push_str(&(rank + delta).to_string());
-    }
-    chars.next().is_none().then_some(out)
 }
 
 impl Dialect for Uci {
@@ -188,18 +171,17 @@ impl Dialect for Uci {
     }
 
     fn move_text(&self, mv: Move, s: &Settings) -> String {
-        let iccs = mv.to_iccs();
         if s.ranks_from_one {
-            shift_ranks(&iccs, 1).unwrap_or(iccs)
+            iccs::to_ranks_from_one(mv)
         } else {
-            iccs
+            mv.to_iccs()
         }
     }
 
     fn wire_to_iccs(&self, text: &str, s: &Settings) -> String {
         if s.ranks_from_one {
             // Unparsable text passes through unchanged for the move parser to reject.
-            shift_ranks(text, -1).unwrap_or_else(|| text.to_string())
+            iccs::from_ranks_from_one(text).unwrap_or_else(|| text.to_string())
         } else {
             text.to_ascii_lowercase()
         }
@@ -321,11 +303,11 @@ mod tests {
 
     #[test]
     fn rank_numbering_round_trips() {
-        assert_eq!(shift_ranks("h2e2", 1).as_deref(), Some("h3e3"));
-        assert_eq!(shift_ranks("a9a8", 1).as_deref(), Some("a10a9"));
-        assert_eq!(shift_ranks("a10a9", -1).as_deref(), Some("a9a8"));
-        assert_eq!(shift_ranks("h2e", 1), None);
-        assert_eq!(shift_ranks("h2e2x", 1), None);
+        let mv = |t: &str| qi_xiangqi::Position::startpos().parse_move(t).unwrap();
+        assert_eq!(iccs::to_ranks_from_one(mv("h2e2")), "h3e3");
+        assert_eq!(iccs::from_ranks_from_one("a10a9").as_deref(), Some("a9a8"));
+        assert_eq!(iccs::from_ranks_from_one("h2e"), None);
+        assert_eq!(iccs::from_ranks_from_one("h2e2x"), None);
     }
 
     #[test]

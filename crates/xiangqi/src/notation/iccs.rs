@@ -41,3 +41,50 @@ pub(crate) fn try_parse(pos: &Position, text: &str) -> Option<Result<Move, MoveP
         })
     })
 }
+
+/// A move in the coordinates of engines that number ranks 1..10 instead of ICCS's 0..9
+/// (Fairy-Stockfish and Sjaak for Xiangqi): `h2e2` is written `h3e3`.
+pub fn to_ranks_from_one(mv: Move) -> String {
+    let square = |s: Square| format!("{}{}", (b'a' + s.file()) as char, s.rank() + 1);
+    format!("{}{}", square(mv.from()), square(mv.to()))
+}
+
+/// Reads a move in ranks-from-one coordinates (`a10a9`, any case) back to ICCS (`a9a8`);
+/// `None` when the text is not two points with files a..i and ranks 1..10.
+pub fn from_ranks_from_one(text: &str) -> Option<String> {
+    let text = text.to_ascii_lowercase();
+    let mut out = String::with_capacity(4);
+    let mut rest = text.as_str();
+    for _ in 0..2 {
+        let file = rest.chars().next().filter(|c| ('a'..='i').contains(c))?;
+        rest = &rest[1..];
+        let digits = rest.len() - rest.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+        let rank: u8 = rest[..digits]
+            .parse()
+            .ok()
+            .filter(|r| (1..=10).contains(r))?;
+        rest = &rest[digits..];
+        out.push(file);
+        out.push((b'0' + rank - 1) as char);
+    }
+    rest.is_empty().then_some(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ranks_from_one_round_trip() {
+        let mv = |t: &str| parse_coords(t).unwrap().unwrap();
+        assert_eq!(to_ranks_from_one(mv("h2e2")), "h3e3");
+        assert_eq!(to_ranks_from_one(mv("a9a8")), "a10a9");
+        assert_eq!(from_ranks_from_one("A10A9").as_deref(), Some("a9a8"));
+        assert_eq!(from_ranks_from_one("h3e3").as_deref(), Some("h2e2"));
+        for bad in [
+            "", "a", "h2e", "h3e3x", "a11a9", "a0a1", "j1a1", "é1a2", "a1é2", "(none)", "1010",
+        ] {
+            assert_eq!(from_ranks_from_one(bad), None, "{bad:?}");
+        }
+    }
+}
