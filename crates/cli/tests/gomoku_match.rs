@@ -153,3 +153,93 @@ fn bad_match_arguments_fail_cleanly() {
         assert_eq!(err.trim().lines().count(), 1, "{err}");
     }
 }
+
+/// A brain whose first process misbehaves (`first_life` handles ABOUT and the rest) and
+/// whose restarts are Qi's own brain: the referee must restart it and go on.
+fn flaky_brain(tag: &str, first_life: &str) -> String {
+    let dir = std::env::temp_dir();
+    let mark = dir.join(format!("qi-flaky-{tag}-{}.mark", std::process::id()));
+    let _ = std::fs::remove_file(&mark);
+    let path = dir.join(format!("qi-flaky-{tag}-{}.sh", std::process::id()));
+    let script = format!(
+        "if [ -e '{mark}' ]; then exec '{qi}' gomocup; fi\n\
+         touch '{mark}'\n\
+         while read line; do case \"$line\" in\n\
+         ABOUT*) echo 'name=\"Flaky\", version=\"1\"';;\n\
+         {first_life}\n\
+         END*) exit 0;;\n\
+         esac; done\n",
+        mark = mark.display(),
+        qi = env!("CARGO_BIN_EXE_qi"),
+    );
+    std::fs::write(&path, script).unwrap();
+    format!("sh {}", path.display())
+}
+
+fn game_lines(text: &str) -> Vec<&str> {
+    text.lines().filter(|l| l.starts_with("Game ")).collect()
+}
+
+#[test]
+fn an_engine_that_fails_to_start_forfeits_that_game_and_the_match_goes_on() {
+    let flaky = flaky_brain("start", "START*) exit 1;;");
+    let out = qi(&[
+        "match",
+        "--game",
+        "gomoku",
+        "--engine1",
+        "qi gomocup",
+        "--engine2",
+        &flaky,
+        "--depth",
+        "1",
+        "--rounds",
+        "1",
+    ]);
+    let text = stdout(&out);
+    assert!(out.status.success(), "{text}");
+    let games = game_lines(&text);
+    assert_eq!(games.len(), 2, "{text}");
+    assert!(games[0].contains("did not answer START 15"), "{text}");
+    assert!(games[0].contains("1-0"), "{text}");
+    // The restarted engine plays the second game to its end.
+    assert!(!games[1].contains("did not answer"), "{text}");
+    assert!(
+        text.trim().lines().last().unwrap().starts_with("Score of"),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_late_engine_loses_that_game_is_restarted_and_the_match_goes_on() {
+    let flaky = flaky_brain("late", "START*) echo OK;;\nBEGIN*|TURN*|DONE*) sleep 4;;");
+    let out = qi(&[
+        "match",
+        "--game",
+        "gomoku",
+        "--engine1",
+        "qi gomocup",
+        "--engine2",
+        &flaky,
+        "--depth",
+        "1",
+        "--movetime",
+        "500",
+        "--timemargin",
+        "500",
+        "--rounds",
+        "1",
+    ]);
+    let text = stdout(&out);
+    assert!(out.status.success(), "{text}");
+    let games = game_lines(&text);
+    assert_eq!(games.len(), 2, "{text}");
+    assert!(
+        games[0].contains("lost on time or did not answer"),
+        "{text}"
+    );
+    assert!(
+        !games[1].contains("on time") && !games[1].contains("did not answer"),
+        "{text}"
+    );
+}

@@ -15,8 +15,13 @@ use anyhow::{anyhow, bail, Context, Result};
 use qi_gomoku::{play_checked, Board, Color, MoveResult, Rule};
 use std::time::{Duration, Instant};
 
-/// How long an engine may take to answer `START` or `ABOUT`.
+/// How long an engine may take to answer `ABOUT`.
 const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(10);
+/// How long an engine may take to answer `START`: some load their weights then, and a
+/// restarted engine on a busy machine can take a while.
+const START_TIMEOUT: Duration = Duration::from_secs(30);
+/// Games in a row an engine may fail to start before the match gives up on it.
+const START_FAILURES_ALLOWED: u32 = 3;
 /// How long a move may take under depth or node limits only.
 const UNTIMED_MOVE_LIMIT: Duration = Duration::from_secs(120);
 
@@ -66,7 +71,7 @@ impl Brain {
         let answer = self
             .process
             .read_until(
-                HANDSHAKE_TIMEOUT,
+                START_TIMEOUT,
                 |l| l.starts_with("OK") || l.starts_with("ERROR"),
                 |_| {},
             )
@@ -95,6 +100,8 @@ impl Brain {
         Some(parse_reply(&line).unwrap_or((-1, -1)))
     }
 
+    /// Replaces the engine with a fresh process of the same command: after a late move or a
+    /// failed start its state is unknown, and a late reply would answer the next command.
     fn restart(&mut self) -> Result<()> {
         let command = self.process.command.clone();
         *self = Brain::start(&command)?;
@@ -141,6 +148,8 @@ struct Played {
     /// `Some(Black)` / `Some(White)` won, `None` a draw.
     winner: Option<Color>,
     reason: String,
+    /// The colour whose engine did not start the game (it forfeits it), if one did not.
+    not_started: Option<Color>,
 }
 
 /// Per-turn and per-game time.
@@ -177,8 +186,16 @@ fn play_game(
     if let Some(n) = clock.nodes {
         info.push(("max_node".to_string(), n));
     }
-    for b in brains.iter_mut() {
-        b.new_game(size, rule, &info)?;
+    for (b, colour) in brains.iter_mut().zip([Color::Black, Color::White]) {
+        if let Err(e) = b.new_game(size, rule, &info) {
+            b.restart()?;
+            return Ok(Played {
+                moves: Vec::new(),
+                winner: Some(colour.other()),
+                reason: format!("{e}"),
+                not_started: Some(colour),
+            });
+        }
     }
     let mut board = Board::new(size, rule).map_err(|e| anyhow!("{e}"))?;
     let mut moves = Vec::new();
@@ -235,11 +252,10 @@ fn play_game(
             moves: moves.clone(),
             winner: Some(side.other()),
             reason,
+            not_started: None,
         };
         let Some((x, y)) = reply else {
-            if brain.process.exited() {
-                brain.restart()?;
-            }
+            brain.restart()?;
             return Ok(loses(format!("{name} lost on time or did not answer")));
         };
         if let Some(l) = &mut left[index] {
@@ -256,6 +272,7 @@ fn play_game(
                     moves: moves.clone(),
                     winner,
                     reason: reason.to_string(),
+                    not_started: None,
                 };
                 match result {
                     MoveResult::Continue => {}
@@ -335,12 +352,31 @@ pub fn run(args: MatchArgs) -> Result<()> {
     let mut tally = Tally::default();
     let mut records = Records::new(args.pgn.clone());
     let total = rounds * 2;
+    let mut start_failures = [0u32; 2];
     for game_index in 0..total {
         let opening = &openings[(game_index / 2) as usize % openings.len()];
         let first_is_black = game_index % 2 == 0;
         let [a, b] = &mut brains;
         let pair = if first_is_black { [a, b] } else { [b, a] };
         let played = play_game(pair, size, rule, opening, clock, margin)?;
+        // An engine that cannot start a game forfeits it; one that never starts ends the
+        // match rather than losing every remaining game in a row.
+        for (engine, failures) in start_failures.iter_mut().enumerate() {
+            let black = (engine == 0) == first_is_black;
+            let colour = if black { Color::Black } else { Color::White };
+            if played.not_started == Some(colour) {
+                *failures += 1;
+                if *failures >= START_FAILURES_ALLOWED {
+                    bail!(
+                        "{} failed to start {failures} games in a row: {}",
+                        names[engine],
+                        played.reason
+                    );
+                }
+            } else {
+                *failures = 0;
+            }
+        }
         let (black, white) = if first_is_black {
             (&names[0], &names[1])
         } else {
@@ -383,6 +419,7 @@ mod tests {
             moves: vec![(7, 7), (8, 8)],
             winner: None,
             reason: "full board".into(),
+            not_started: None,
         };
         let text = sgf(&played, 15, Rule::Renju, ["A", "B"]);
         assert!(text.starts_with("(;FF[4]GM[4]AP[Qi]SZ[15]RU[renju]PB[A]PW[B]RE[0]"));
