@@ -243,3 +243,33 @@ fn a_late_engine_loses_that_game_is_restarted_and_the_match_goes_on() {
         "{text}"
     );
 }
+
+#[test]
+fn sprt_with_concurrent_gomoku_games_stops_at_a_bound() {
+    // The stubborn brain loses every game by an occupied point, so the test accepts H1.
+    let out = qi(&[
+        "match",
+        "--game",
+        "gomoku",
+        "--engine1",
+        "qi gomocup",
+        "--engine2",
+        &stubborn_brain(),
+        "--depth",
+        "1",
+        "--concurrency",
+        "2",
+        "--sprt",
+        "0",
+        "200",
+    ]);
+    let text = stdout(&out);
+    assert!(out.status.success(), "{text}");
+    assert!(
+        text.contains("SPRT [0, 200] alpha 0.05 beta 0.05: H1 accepted (LLR "),
+        "{text}"
+    );
+    assert!(text.contains("Elo (from pairs) +inf +/- inf"), "{text}");
+    let last = text.trim().lines().last().unwrap();
+    assert!(last.contains(" - 0 - 0 "), "{last}");
+}

@@ -233,7 +233,15 @@ fn sprt_and_concurrency_arguments_are_checked() {
         &["--depth", "1", "--sprt", "0", "5", "--alpha", "0.9"],
         &["--depth", "1", "--concurrency", "0"],
         &["--depth", "1", "--sprt", "0"],
-        &["--movetime", "10", "--game", "gomoku", "--sprt", "0", "5"],
+        &["--movetime", "10", "--game", "gomoku", "--sprt", "5", "0"],
+        &[
+            "--movetime",
+            "10",
+            "--game",
+            "gomoku",
+            "--concurrency",
+            "65",
+        ],
     ] {
         let args: Vec<&str> = base.iter().chain(extra).copied().collect();
         let out = qi(&args);

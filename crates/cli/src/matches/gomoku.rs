@@ -5,14 +5,16 @@
 //! Each opening (stones given as offsets from the centre, Black first) is played twice with
 //! colours swapped. An engine gets `BEGIN` when it opens an empty board, `BOARD … DONE` the
 //! first time it moves in a game otherwise, and `TURN x,y` after that. Games are written as
-//! SGF (`GM[4]`) in the convention the web page reads and writes: Qi's row 1 (`y` 0, `h1`)
-//! is SGF's bottom row, so records open on the page as they were played.
+//! SGF (`GM[4]`) through the game crate's writer, which the web page reads back. Pairs,
+//! `--concurrency` and `--sprt` come from the shared match loop ([`super::referee`]); a
+//! game in progress is finished before an SPRT decision stops the match.
 
 use super::process::{split_command, Process};
-use super::{distinct_names, Records, Tally};
+use super::{distinct_names, referee, Records};
 use crate::xiangqi::MatchArgs;
 use anyhow::{anyhow, bail, Context, Result};
 use qi_gomoku::{play_checked, Board, Color, MoveResult, Rule};
+use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 /// How long an engine may take to answer `ABOUT`.
@@ -310,6 +312,72 @@ fn sgf(played: &Played, size: usize, rule: Rule, names: [&str; 2]) -> String {
     qi_gomoku::sgf::write(&header, &moves)
 }
 
+/// Two brains playing the games of a match.
+struct GomokuTable<'a> {
+    brains: [Brain; 2],
+    size: usize,
+    rule: Rule,
+    openings: &'a [Vec<(i64, i64)>],
+    clock: Clock,
+    margin: Duration,
+    /// Games in a row each brain (first, second) failed to start.
+    start_failures: [u32; 2],
+}
+
+impl referee::Table for GomokuTable<'_> {
+    fn play(
+        &mut self,
+        index: u32,
+        names: &[String; 2],
+        _abort: &AtomicBool,
+    ) -> Result<Option<referee::Report>> {
+        let opening = &self.openings[(index / 2) as usize % self.openings.len()];
+        let first_is_black = index % 2 == 0;
+        let [a, b] = &mut self.brains;
+        let pair = if first_is_black { [a, b] } else { [b, a] };
+        let played = play_game(pair, self.size, self.rule, opening, self.clock, self.margin)?;
+        // A brain that cannot start a game forfeits it; one that never starts ends the
+        // match rather than losing every remaining game in a row.
+        for (engine, failures) in self.start_failures.iter_mut().enumerate() {
+            let black = (engine == 0) == first_is_black;
+            let colour = if black { Color::Black } else { Color::White };
+            if played.not_started == Some(colour) {
+                *failures += 1;
+                if *failures >= START_FAILURES_ALLOWED {
+                    bail!(
+                        "{} failed to start {failures} games in a row: {}",
+                        names[engine],
+                        played.reason
+                    );
+                }
+            } else {
+                *failures = 0;
+            }
+        }
+        let (black, white) = if first_is_black {
+            (&names[0], &names[1])
+        } else {
+            (&names[1], &names[0])
+        };
+        let result = match played.winner {
+            Some(Color::Black) => "1-0",
+            Some(Color::White) => "0-1",
+            None => "1/2-1/2",
+        };
+        let line = format!(
+            "{black} (Black) vs {white} (White): {result} {{{}}} after {} moves",
+            played.reason,
+            played.moves.len()
+        );
+        Ok(Some(referee::Report {
+            index,
+            first_won: played.winner.map(|c| (c == Color::Black) == first_is_black),
+            line,
+            record: sgf(&played, self.size, self.rule, [black, white]),
+        }))
+    }
+}
+
 /// `qi match --game gomoku`.
 pub fn run(args: MatchArgs) -> Result<()> {
     let rule: Rule = args
@@ -335,69 +403,40 @@ pub fn run(args: MatchArgs) -> Result<()> {
     if clock.turn == Some(Duration::ZERO) || clock.game == Some(Duration::ZERO) {
         bail!("time limits must be positive");
     }
-    if args.sprt.is_some() || args.concurrency != 1 {
-        bail!("--sprt and --concurrency are for Xiangqi matches only");
-    }
-    let rounds = args.rounds.unwrap_or(1);
-    if rounds == 0 || rounds > 100_000 {
-        bail!("--rounds must be between 1 and 100000");
-    }
+    let (sprt, rounds) = referee::plan_size(
+        args.sprt.as_deref(),
+        args.alpha,
+        args.beta,
+        args.rounds,
+        args.concurrency,
+    )?;
     let openings = match &args.openings {
         Some(path) => read_openings(path, size)?,
         None => vec![Vec::new()],
     };
-    let mut brains = [Brain::start(&args.engine1)?, Brain::start(&args.engine2)?];
-    let names = distinct_names(&brains[0].name, &brains[1].name);
-    let margin = Duration::from_millis(args.timemargin);
-    let mut tally = Tally::default();
-    let mut records = Records::new(args.pgn.clone());
-    let total = rounds * 2;
-    let mut start_failures = [0u32; 2];
-    for game_index in 0..total {
-        let opening = &openings[(game_index / 2) as usize % openings.len()];
-        let first_is_black = game_index % 2 == 0;
-        let [a, b] = &mut brains;
-        let pair = if first_is_black { [a, b] } else { [b, a] };
-        let played = play_game(pair, size, rule, opening, clock, margin)?;
-        // An engine that cannot start a game forfeits it; one that never starts ends the
-        // match rather than losing every remaining game in a row.
-        for (engine, failures) in start_failures.iter_mut().enumerate() {
-            let black = (engine == 0) == first_is_black;
-            let colour = if black { Color::Black } else { Color::White };
-            if played.not_started == Some(colour) {
-                *failures += 1;
-                if *failures >= START_FAILURES_ALLOWED {
-                    bail!(
-                        "{} failed to start {failures} games in a row: {}",
-                        names[engine],
-                        played.reason
-                    );
-                }
-            } else {
-                *failures = 0;
-            }
-        }
-        let (black, white) = if first_is_black {
-            (&names[0], &names[1])
-        } else {
-            (&names[1], &names[0])
-        };
-        tally.add(played.winner.map(|c| (c == Color::Black) == first_is_black));
-        let result = match played.winner {
-            Some(Color::Black) => "1-0",
-            Some(Color::White) => "0-1",
-            None => "1/2-1/2",
-        };
-        println!(
-            "Game {} of {total}: {black} (Black) vs {white} (White): {result} {{{}}} after {} moves",
-            game_index + 1,
-            played.reason,
-            played.moves.len()
-        );
-        records.add(&sgf(&played, size, rule, [black, white]))?;
+    // Every concurrent game has its own two brains.
+    let mut tables = Vec::with_capacity(args.concurrency);
+    for _ in 0..args.concurrency {
+        tables.push(GomokuTable {
+            brains: [Brain::start(&args.engine1)?, Brain::start(&args.engine2)?],
+            size,
+            rule,
+            openings: &openings,
+            clock,
+            margin: Duration::from_millis(args.timemargin),
+            start_failures: [0; 2],
+        });
     }
-    println!("{}", tally.summary(&names[0], &names[1]));
-    Ok(())
+    let names = distinct_names(&tables[0].brains[0].name, &tables[0].brains[1].name);
+    referee::run(
+        tables,
+        referee::Plan {
+            names,
+            rounds,
+            sprt,
+            records: Records::new(args.pgn.clone()),
+        },
+    )
 }
 
 #[cfg(test)]

@@ -1,9 +1,11 @@
-//! What engine matches of every game share: engine processes, the score tally and the
-//! final W-L-D / Elo line. Each game's referee lives beside its protocol
+//! What engine matches of every game share: engine processes, the match loop with its
+//! concurrency and SPRT ([`referee`]), the score tally and the final W-L-D / Elo line.
+//! Each game's table (how its engines play one game) lives beside its protocol
 //! (`crate::xiangqi` for UCI/UCCI, [`gomoku`] for Gomocup).
 
 pub mod gomoku;
 pub mod process;
+pub mod referee;
 pub mod sprt;
 
 /// Game results from the first engine's view.

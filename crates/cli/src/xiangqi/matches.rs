@@ -15,14 +15,12 @@
 use super::play::pgn;
 use super::MatchArgs;
 use crate::matches::process::Process;
-use crate::matches::sprt::{Decision, Pentanomial, Sprt};
-use crate::matches::{distinct_names, Records, Tally};
+use crate::matches::referee;
+use crate::matches::{distinct_names, Records};
 use anyhow::{anyhow, bail, Context, Result};
 use qi_xiangqi::notation::iccs;
 use qi_xiangqi::{Color, Game, Move, Position, Reason, Winner};
-use std::collections::HashMap;
-use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
-use std::sync::mpsc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 /// How long an engine may take to answer the handshake or `isready`.
@@ -400,57 +398,59 @@ fn parse_options(list: &[String]) -> Result<Vec<(String, String)>> {
         .collect()
 }
 
-/// A finished game as a worker reports it.
-struct Played {
-    /// Game number from 0; games `2k` and `2k + 1` are pair `k` (the first engine has Red
-    /// in the even one).
-    index: u32,
-    game: Game,
-    verdict: Verdict,
+/// What every game of a match shares.
+#[derive(Clone, Copy)]
+struct Schedule<'a> {
+    openings: &'a [Position],
+    limit: Limit,
+    max_plies: u32,
+    margin: Duration,
 }
 
-/// The referee's books: the running score, pairs for the SPRT, the records, and the lines
-/// printed as games finish (in the order they finish).
-struct Scoreboard {
-    names: [String; 2],
-    total: Option<u32>,
-    tally: Tally,
-    pairs: Pentanomial,
-    /// First engine's half points in the finished game of each half-played pair.
-    unpaired: HashMap<u32, u32>,
-    records: Records,
-    sprt: Option<Sprt>,
-    decision: Option<Decision>,
+/// Two engine processes playing the games of a match.
+struct XiangqiTable<'a> {
+    engines: [EngineProcess; 2],
+    schedule: Schedule<'a>,
 }
 
-impl Scoreboard {
-    fn record(&mut self, played: Played) -> Result<()> {
-        let Played {
-            index,
-            game,
-            verdict,
-        } = played;
+impl referee::Table for XiangqiTable<'_> {
+    fn play(
+        &mut self,
+        index: u32,
+        names: &[String; 2],
+        abort: &AtomicBool,
+    ) -> Result<Option<referee::Report>> {
+        let Schedule {
+            openings,
+            limit,
+            max_plies,
+            margin,
+        } = self.schedule;
+        let opening = &openings[(index / 2) as usize % openings.len()];
         let first_is_red = index % 2 == 0;
+        let [a, b] = &mut self.engines;
+        let seats = if first_is_red { [a, b] } else { [b, a] };
+        let Some((game, verdict)) = play_game(seats, opening, limit, max_plies, margin, abort)?
+        else {
+            return Ok(None);
+        };
         let (red_name, black_name) = if first_is_red {
-            (&self.names[0], &self.names[1])
+            (&names[0], &names[1])
         } else {
-            (&self.names[1], &self.names[0])
+            (&names[1], &names[0])
         };
         let first_won = match verdict.winner {
             Winner::Draw => None,
             Winner::Red => Some(first_is_red),
             Winner::Black => Some(!first_is_red),
         };
-        self.tally.add(first_won);
         let result = match verdict.winner {
             Winner::Red => "1-0",
             Winner::Black => "0-1",
             Winner::Draw => "1/2-1/2",
         };
-        let of_total = self.total.map(|t| format!(" of {t}")).unwrap_or_default();
-        println!(
-            "Game {}{of_total}: {red_name} (Red) vs {black_name} (Black): {result} {{{}}} after {} plies",
-            index + 1,
+        let line = format!(
+            "{red_name} (Red) vs {black_name} (Black): {result} {{{}}} after {} plies",
             verdict.reason,
             game.moves().len()
         );
@@ -462,122 +462,13 @@ impl Scoreboard {
             [red_name, black_name],
             &[("Round", &round), ("Termination", &verdict.reason)],
         );
-        // PGN games are separated by a blank line.
-        self.records.add(&format!("{record}\n"))?;
-        let half_points = match first_won {
-            Some(true) => 2,
-            Some(false) => 0,
-            None => 1,
-        };
-        let pair = index / 2;
-        if let Some(other) = self.unpaired.remove(&pair) {
-            self.pairs.add(other + half_points);
-            if let Some(sprt) = self.sprt {
-                let (elo, margin) = self.pairs.elo();
-                let (lower, upper) = sprt.bounds();
-                println!(
-                    "SPRT: LLR {:+.2} ({lower:+.2}, {upper:+.2}) after {} pairs, Elo {elo:+.1} +/- {margin:.1}",
-                    sprt.llr(&self.pairs),
-                    self.pairs.pairs()
-                );
-                self.decision = sprt.decision(&self.pairs);
-            }
-        } else {
-            self.unpaired.insert(pair, half_points);
-        }
-        Ok(())
-    }
-
-    /// The closing lines: the SPRT's verdict and figures (when testing), then the score.
-    fn finish(&self) {
-        if let Some(sprt) = self.sprt {
-            let llr = sprt.llr(&self.pairs);
-            let (lower, upper) = sprt.bounds();
-            let verdict = match self.decision {
-                Some(Decision::H1) => {
-                    format!("H1 accepted (LLR {llr:.2} >= upper bound {upper:.2})")
-                }
-                Some(Decision::H0) => {
-                    format!("H0 accepted (LLR {llr:.2} <= lower bound {lower:.2})")
-                }
-                None => format!("no decision (LLR {llr:.2}, bounds {lower:.2} .. {upper:.2})"),
-            };
-            println!(
-                "SPRT [{}, {}] alpha {} beta {}: {verdict}",
-                sprt.elo0, sprt.elo1, sprt.alpha, sprt.beta
-            );
-            let t = &self.tally;
-            let c = self.pairs.counts;
-            println!(
-                "Games {} (W-L-D {}-{}-{}), pairs {}, pentanomial 0/0.5/1/1.5/2 points: {} {} {} {} {}",
-                t.wins + t.losses + t.draws,
-                t.wins,
-                t.losses,
-                t.draws,
-                self.pairs.pairs(),
-                c[0],
-                c[1],
-                c[2],
-                c[3],
-                c[4]
-            );
-            let (elo, margin) = self.pairs.elo();
-            println!("Elo (from pairs) {elo:+.1} +/- {margin:.1} (95 %)");
-        }
-        println!("{}", self.tally.summary(&self.names[0], &self.names[1]));
-    }
-}
-
-/// What every game of a match shares.
-#[derive(Clone, Copy)]
-struct Schedule<'a> {
-    openings: &'a [Position],
-    limit: Limit,
-    max_plies: u32,
-    margin: Duration,
-    /// Pairs to play in all.
-    rounds: u32,
-}
-
-/// Plays pairs (an opening with both colours) taken from `next_pair` until the schedule's
-/// rounds are taken or `abort` is raised, sending each finished game to the referee.
-fn play_pairs(
-    mut engines: [EngineProcess; 2],
-    schedule: &Schedule,
-    next_pair: &AtomicU32,
-    abort: &AtomicBool,
-    results: mpsc::Sender<Result<Played>>,
-) {
-    let Schedule {
-        openings,
-        limit,
-        max_plies,
-        margin,
-        rounds,
-    } = *schedule;
-    while !abort.load(Ordering::Relaxed) {
-        let pair = next_pair.fetch_add(1, Ordering::Relaxed);
-        if pair >= rounds {
-            return;
-        }
-        let opening = &openings[pair as usize % openings.len()];
-        for index in [2 * pair, 2 * pair + 1] {
-            let [a, b] = &mut engines;
-            let seats = if index % 2 == 0 { [a, b] } else { [b, a] };
-            let message = match play_game(seats, opening, limit, max_plies, margin, abort) {
-                Ok(Some((game, verdict))) => Ok(Played {
-                    index,
-                    game,
-                    verdict,
-                }),
-                Ok(None) => return,
-                Err(e) => Err(e),
-            };
-            let failed = message.is_err();
-            if results.send(message).is_err() || failed {
-                return;
-            }
-        }
+        Ok(Some(referee::Report {
+            index,
+            first_won,
+            line,
+            // PGN games are separated by a blank line.
+            record: format!("{record}\n"),
+        }))
     }
 }
 
@@ -594,20 +485,13 @@ pub fn run(args: MatchArgs) -> Result<()> {
         (None, None, None, None) => bail!("give one limit: --depth, --nodes, --movetime or --time"),
         _ => bail!("give exactly one positive limit: --depth, --nodes, --movetime or --time"),
     };
-    let sprt = match args.sprt.as_deref() {
-        Some(&[elo0, elo1]) => Some(Sprt::new(elo0, elo1, args.alpha, args.beta)?),
-        Some(_) => bail!("--sprt takes two Elo values: ELO0 ELO1"),
-        None => None,
-    };
-    let rounds = args
-        .rounds
-        .unwrap_or(if sprt.is_some() { 100_000 } else { 1 });
-    if rounds == 0 || rounds > 100_000 {
-        bail!("--rounds must be between 1 and 100000");
-    }
-    if args.concurrency == 0 || args.concurrency > 64 {
-        bail!("--concurrency must be between 1 and 64");
-    }
+    let (sprt, rounds) = referee::plan_size(
+        args.sprt.as_deref(),
+        args.alpha,
+        args.beta,
+        args.rounds,
+        args.concurrency,
+    )?;
     let openings = match &args.openings {
         Some(path) => read_openings(path)?,
         None => vec![Position::startpos()],
@@ -617,62 +501,33 @@ pub fn run(args: MatchArgs) -> Result<()> {
         Dialect::parse(&args.protocol2)?,
     ];
     let options = [parse_options(&args.option1)?, parse_options(&args.option2)?];
-    // Every concurrent game has its own two engine processes.
-    let mut seats = Vec::with_capacity(args.concurrency);
-    for _ in 0..args.concurrency {
-        seats.push([
-            EngineProcess::start(&args.engine1, dialects[0], &options[0])?,
-            EngineProcess::start(&args.engine2, dialects[1], &options[1])?,
-        ]);
-    }
-    let names = distinct_names(&seats[0][0].name, &seats[0][1].name);
-    let margin = Duration::from_millis(args.timemargin);
-    let mut board = Scoreboard {
-        names,
-        total: sprt.is_none().then_some(rounds * 2),
-        tally: Tally::default(),
-        pairs: Pentanomial::default(),
-        unpaired: HashMap::new(),
-        records: Records::new(args.pgn.clone()),
-        sprt,
-        decision: None,
-    };
-    let next_pair = AtomicU32::new(0);
-    let abort = AtomicBool::new(false);
-    let (sender, results) = mpsc::channel();
     let schedule = Schedule {
         openings: &openings,
         limit,
         max_plies: args.max_plies,
-        margin,
-        rounds,
+        margin: Duration::from_millis(args.timemargin),
     };
-    let outcome = std::thread::scope(|scope| {
-        for engines in seats {
-            let (schedule, next_pair, abort) = (&schedule, &next_pair, &abort);
-            let sender = sender.clone();
-            scope.spawn(move || play_pairs(engines, schedule, next_pair, abort, sender));
-        }
-        drop(sender);
-        let mut outcome = Ok(());
-        // Ends when every worker has finished (or stopped on `abort`).
-        for message in results {
-            let recorded = message.and_then(|played| board.record(played));
-            if let Err(e) = recorded {
-                abort.store(true, Ordering::Relaxed);
-                if outcome.is_ok() {
-                    outcome = Err(e);
-                }
-            }
-            if board.decision.is_some() {
-                abort.store(true, Ordering::Relaxed);
-            }
-        }
-        outcome
-    });
-    outcome?;
-    board.finish();
-    Ok(())
+    // Every concurrent game has its own two engine processes.
+    let mut tables = Vec::with_capacity(args.concurrency);
+    for _ in 0..args.concurrency {
+        tables.push(XiangqiTable {
+            engines: [
+                EngineProcess::start(&args.engine1, dialects[0], &options[0])?,
+                EngineProcess::start(&args.engine2, dialects[1], &options[1])?,
+            ],
+            schedule,
+        });
+    }
+    let names = distinct_names(&tables[0].engines[0].name, &tables[0].engines[1].name);
+    referee::run(
+        tables,
+        referee::Plan {
+            names,
+            rounds,
+            sprt,
+            records: Records::new(args.pgn.clone()),
+        },
+    )
 }
 
 #[cfg(test)]

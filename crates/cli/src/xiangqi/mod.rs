@@ -186,11 +186,11 @@ pub struct MatchArgs {
     /// Write the games to this file (PGN for Xiangqi, SGF for gomoku).
     #[arg(long)]
     pub pgn: Option<String>,
-    /// Games played at the same time, each by its own pair of engine processes (Xiangqi).
+    /// Games played at the same time, each by its own pair of engine processes.
     #[arg(long, default_value_t = 1)]
     pub concurrency: usize,
     /// Sequential probability ratio test on game pairs: stop when the first engine is shown
-    /// at least ELO1 stronger (H1) or at most ELO0 (H0) (Xiangqi).
+    /// at least ELO1 stronger (H1) or at most ELO0 (H0).
     #[arg(long, num_args = 2, value_names = ["ELO0", "ELO1"], allow_negative_numbers = true)]
     pub sprt: Option<Vec<f64>>,
     /// The SPRT's false-positive rate (accepting H1 when H0 holds).

@@ -1,0 +1,236 @@
+//! The match loop every game shares: tables of two engines play pairs of games (one opening,
+//! both colours) in parallel, and the referee books each finished game — the printed line,
+//! the record, the W-L-D tally and, under `--sprt`, the pentanomial test that can stop the
+//! match. A game plugs in by implementing [`Table`]: how its two engines play game `index`.
+
+use super::sprt::{Decision, Pentanomial, Sprt};
+use super::{Records, Tally};
+use anyhow::Result;
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+use std::sync::mpsc;
+
+/// A finished game as a table reports it.
+pub struct Report {
+    /// Game number from 0; games `2k` and `2k + 1` are pair `k` (the first engine moves
+    /// first in the even one).
+    pub index: u32,
+    /// `Some(true)` when the first engine won, `Some(false)` when it lost, `None` a draw.
+    pub first_won: Option<bool>,
+    /// What the referee prints after `Game N of T: ` (players, result, reason, length).
+    pub line: String,
+    /// The game's record (a PGN game, an SGF tree) as it goes into the records file.
+    pub record: String,
+}
+
+/// Two engines at one table, playing the games the referee hands them.
+pub trait Table: Send {
+    /// Plays game `index` (pair `index / 2`, colours swapped in odd games) between the
+    /// engines named `names` (first, second). `Ok(None)` when `abort` stopped it.
+    fn play(
+        &mut self,
+        index: u32,
+        names: &[String; 2],
+        abort: &AtomicBool,
+    ) -> Result<Option<Report>>;
+}
+
+/// The test and the number of pairs from the command line's `--sprt ELO0 ELO1`, `--alpha`,
+/// `--beta`, `--rounds` (default: one pair, or until the test decides) and `--concurrency`,
+/// checked the same way for every game.
+pub fn plan_size(
+    sprt: Option<&[f64]>,
+    alpha: f64,
+    beta: f64,
+    rounds: Option<u32>,
+    concurrency: usize,
+) -> Result<(Option<Sprt>, u32)> {
+    let sprt = match sprt {
+        Some(&[elo0, elo1]) => Some(Sprt::new(elo0, elo1, alpha, beta)?),
+        Some(_) => anyhow::bail!("--sprt takes two Elo values: ELO0 ELO1"),
+        None => None,
+    };
+    let rounds = rounds.unwrap_or(if sprt.is_some() { 100_000 } else { 1 });
+    if rounds == 0 || rounds > 100_000 {
+        anyhow::bail!("--rounds must be between 1 and 100000");
+    }
+    if concurrency == 0 || concurrency > 64 {
+        anyhow::bail!("--concurrency must be between 1 and 64");
+    }
+    Ok((sprt, rounds))
+}
+
+/// What the whole match is.
+pub struct Plan {
+    /// The engines' display names (first, second).
+    pub names: [String; 2],
+    /// Pairs to play at most.
+    pub rounds: u32,
+    /// The sequential test, when the match runs until it decides.
+    pub sprt: Option<Sprt>,
+    /// Where the records go.
+    pub records: Records,
+}
+
+/// The referee's books: the running score, pairs for the SPRT, the records, and the lines
+/// printed as games finish (in the order they finish).
+struct Scoreboard {
+    names: [String; 2],
+    total: Option<u32>,
+    tally: Tally,
+    pairs: Pentanomial,
+    /// First engine's half points in the finished game of each half-played pair.
+    unpaired: HashMap<u32, u32>,
+    records: Records,
+    sprt: Option<Sprt>,
+    decision: Option<Decision>,
+}
+
+impl Scoreboard {
+    fn record(&mut self, report: Report) -> Result<()> {
+        self.tally.add(report.first_won);
+        let of_total = self.total.map(|t| format!(" of {t}")).unwrap_or_default();
+        println!("Game {}{of_total}: {}", report.index + 1, report.line);
+        self.records.add(&report.record)?;
+        let half_points = match report.first_won {
+            Some(true) => 2,
+            Some(false) => 0,
+            None => 1,
+        };
+        let pair = report.index / 2;
+        if let Some(other) = self.unpaired.remove(&pair) {
+            self.pairs.add(other + half_points);
+            if let Some(sprt) = self.sprt {
+                let (elo, margin) = self.pairs.elo();
+                let (lower, upper) = sprt.bounds();
+                println!(
+                    "SPRT: LLR {:+.2} ({lower:+.2}, {upper:+.2}) after {} pairs, Elo {elo:+.1} +/- {margin:.1}",
+                    sprt.llr(&self.pairs),
+                    self.pairs.pairs()
+                );
+                self.decision = sprt.decision(&self.pairs);
+            }
+        } else {
+            self.unpaired.insert(pair, half_points);
+        }
+        Ok(())
+    }
+
+    /// The closing lines: the SPRT's verdict and figures (when testing), then the score.
+    fn finish(&self) {
+        if let Some(sprt) = self.sprt {
+            let llr = sprt.llr(&self.pairs);
+            let (lower, upper) = sprt.bounds();
+            let verdict = match self.decision {
+                Some(Decision::H1) => {
+                    format!("H1 accepted (LLR {llr:.2} >= upper bound {upper:.2})")
+                }
+                Some(Decision::H0) => {
+                    format!("H0 accepted (LLR {llr:.2} <= lower bound {lower:.2})")
+                }
+                None => format!("no decision (LLR {llr:.2}, bounds {lower:.2} .. {upper:.2})"),
+            };
+            println!(
+                "SPRT [{}, {}] alpha {} beta {}: {verdict}",
+                sprt.elo0, sprt.elo1, sprt.alpha, sprt.beta
+            );
+            let t = &self.tally;
+            let c = self.pairs.counts;
+            println!(
+                "Games {} (W-L-D {}-{}-{}), pairs {}, pentanomial 0/0.5/1/1.5/2 points: {} {} {} {} {}",
+                t.wins + t.losses + t.draws,
+                t.wins,
+                t.losses,
+                t.draws,
+                self.pairs.pairs(),
+                c[0],
+                c[1],
+                c[2],
+                c[3],
+                c[4]
+            );
+            let (elo, margin) = self.pairs.elo();
+            println!("Elo (from pairs) {elo:+.1} +/- {margin:.1} (95 %)");
+        }
+        println!("{}", self.tally.summary(&self.names[0], &self.names[1]));
+    }
+}
+
+/// Plays pairs taken from `next_pair` at one table until `rounds` pairs are taken or
+/// `abort` is raised, sending each finished game to the referee.
+fn play_pairs<T: Table>(
+    mut table: T,
+    names: &[String; 2],
+    rounds: u32,
+    next_pair: &AtomicU32,
+    abort: &AtomicBool,
+    results: mpsc::Sender<Result<Report>>,
+) {
+    while !abort.load(Ordering::Relaxed) {
+        let pair = next_pair.fetch_add(1, Ordering::Relaxed);
+        if pair >= rounds {
+            return;
+        }
+        for index in [2 * pair, 2 * pair + 1] {
+            let message = match table.play(index, names, abort) {
+                Ok(Some(report)) => Ok(report),
+                Ok(None) => return,
+                Err(e) => Err(e),
+            };
+            let failed = message.is_err();
+            if results.send(message).is_err() || failed {
+                return;
+            }
+        }
+    }
+}
+
+/// Runs a match over `tables` (one game at a time each) and prints the closing lines.
+/// The first error from any table stops the match and is returned.
+pub fn run<T: Table>(tables: Vec<T>, plan: Plan) -> Result<()> {
+    let Plan {
+        names,
+        rounds,
+        sprt,
+        records,
+    } = plan;
+    let mut board = Scoreboard {
+        names: names.clone(),
+        total: sprt.is_none().then_some(rounds * 2),
+        tally: Tally::default(),
+        pairs: Pentanomial::default(),
+        unpaired: HashMap::new(),
+        records,
+        sprt,
+        decision: None,
+    };
+    let next_pair = AtomicU32::new(0);
+    let abort = AtomicBool::new(false);
+    let (sender, results) = mpsc::channel();
+    let outcome = std::thread::scope(|scope| {
+        for table in tables {
+            let (names, next_pair, abort) = (&names, &next_pair, &abort);
+            let sender = sender.clone();
+            scope.spawn(move || play_pairs(table, names, rounds, next_pair, abort, sender));
+        }
+        drop(sender);
+        let mut outcome = Ok(());
+        // Ends when every table has finished (or stopped on `abort`).
+        for message in results {
+            let recorded = message.and_then(|report| board.record(report));
+            if let Err(e) = recorded {
+                abort.store(true, Ordering::Relaxed);
+                if outcome.is_ok() {
+                    outcome = Err(e);
+                }
+            }
+            if board.decision.is_some() {
+                abort.store(true, Ordering::Relaxed);
+            }
+        }
+        outcome
+    });
+    outcome?;
+    board.finish();
+    Ok(())
+}
