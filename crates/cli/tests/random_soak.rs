@@ -16,7 +16,8 @@
 //!
 //! Moves are random, biased to captures (Xiangqi) and to points near the stones (gomoku) so
 //! games reach their endings. CI plays `QI_SOAK_GAMES` (default 50) games of each kind
-//! (about a second); the long run: `QI_SOAK_GAMES=10000 cargo test -p qi --test random_soak -- --nocapture`.
+//! (about a second); the long run:
+//! `QI_SOAK_GAMES=10000 cargo test -p qi --test random_soak -- --nocapture`.
 //! `QI_SOAK_SEED` changes the seed. The independent rule oracles (Fairy-Stockfish via
 //! pyffish: `scripts/xiangqi_oracle_games.py`, `scripts/xiangqi_oracle_check.py`) run where
 //! they are installed.
