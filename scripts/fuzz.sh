@@ -29,14 +29,18 @@ fi
 
 export RUSTC_BOOTSTRAP=1
 cd fuzz
+# One build for all targets; the binaries then run directly (cargo fuzz run would rebuild
+# whenever a source file was touched since).
 cargo fuzz build -O
+bin="target/$(rustc -vV | sed -n 's/^host: //p')/release"
 for target in "${targets[@]}"; do
   # A scratch copy of the corpus: what libFuzzer adds stays out of the committed seeds.
   work="$(mktemp -d)"
   cp corpus/"$target"/* "$work"/
+  mkdir -p artifacts/"$target"
   log="$(mktemp)"
-  if ! cargo fuzz run -O "$target" "$work" -- -max_total_time="$seconds" -max_len=4096 \
-      -rss_limit_mb=2048 >"$log" 2>&1; then
+  if ! "$bin/$target" -max_total_time="$seconds" -max_len=4096 -rss_limit_mb=2048 \
+      -artifact_prefix=artifacts/"$target"/ "$work" >"$log" 2>&1; then
     tail -n 40 "$log"
     echo "fuzz: $target FAILED (input in fuzz/artifacts/$target/)"
     exit 1

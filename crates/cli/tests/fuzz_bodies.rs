@@ -2,7 +2,7 @@
 //! over its committed corpus (`fuzz/corpus/<target>/`) and then over seeded mutations of it,
 //! so `cargo test` exercises every parser's invariants without cargo-fuzz or nightly.
 //!
-//! `QI_FUZZ_CASES` sets the mutated inputs per target (default 3000); `QI_FUZZ_SEED` the
+//! `QI_FUZZ_CASES` sets the mutated inputs per target (default 10000); `QI_FUZZ_SEED` the
 //! seed (default fixed, so a failure repeats). A failing input is printed as bytes.
 
 use qi_cli::fuzz_checks::{Body, TARGETS};
@@ -164,11 +164,11 @@ fn check(name: &str, body: Body, input: &[u8]) {
 
 #[test]
 fn every_fuzz_target_holds_on_its_corpus_and_seeded_mutations() {
-    let cases = env_number("QI_FUZZ_CASES", 3000);
+    let cases = env_number("QI_FUZZ_CASES", 10_000);
     let seed = env_number("QI_FUZZ_SEED", 0x5157_1d0c);
     for &(name, body) in TARGETS {
-        // A gomocup input is a whole engine session (tables built and cleared, searches),
-        // about a hundred times a parser's cost: a tenth of the cases keeps it in seconds.
+        // A gomocup input is a whole engine session (searches included), some ten times a
+        // parser's cost: a tenth of the cases keeps it to about a second.
         let cases = if name == "gomocup" { cases / 10 } else { cases };
         let started = std::time::Instant::now();
         let seeds = corpus(name);

@@ -43,13 +43,14 @@ pub fn serve(input: impl BufRead, out: impl Write, verbose: bool) -> Result<()> 
 }
 
 /// Runs the protocol as [`serve`] does with every search cut to depth 1, no threat search
-/// and a small table: the command handling is all there, the moves are weak and cost
-/// microseconds. The fuzz targets use it, where thousands of sessions run per second.
+/// and no transposition table: the command handling is all there, the moves are weak and
+/// cost microseconds. The fuzz targets use it, where thousands of sessions run per second
+/// (allocating and clearing even a 1 MB table made a session cost milliseconds).
 pub fn serve_quick(input: impl BufRead, out: impl Write) -> Result<()> {
     let options = EngineOptions {
         vcf_budget: 0,
         vct_budget: 0,
-        tt_megabytes: 1,
+        tt_megabytes: 0,
         ..EngineOptions::default()
     };
     serve_with(input, out, false, options, Some(1))
