@@ -6,6 +6,7 @@
 
 pub mod args;
 pub mod explain;
+pub mod fuzz_checks;
 pub mod gomoku;
 pub mod line_input;
 pub mod matches;

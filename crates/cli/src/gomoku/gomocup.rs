@@ -29,6 +29,8 @@ struct Session<W: Write> {
     time_left: Option<u64>,
     max_depth: Option<u32>,
     max_node: Option<u64>,
+    /// A depth no search exceeds, whatever `INFO max_depth` says ([`serve_quick`]).
+    depth_cap: Option<u32>,
 }
 
 /// Runs the protocol on stdin/stdout until `END` or end of input.
@@ -40,6 +42,30 @@ pub fn run(args: GomocupArgs) -> Result<()> {
 
 /// Runs the protocol on any input and output (tests use buffers).
 pub fn serve(input: impl BufRead, out: impl Write, verbose: bool) -> Result<()> {
+    serve_with(input, out, verbose, EngineOptions::default(), None)
+}
+
+/// Runs the protocol as [`serve`] does with every search cut to depth 1, no threat search
+/// and no transposition table: the command handling is all there, the moves are weak and
+/// cost microseconds. The fuzz targets use it, where thousands of sessions run per second
+/// (allocating and clearing even a 1 MB table made a session cost milliseconds).
+pub fn serve_quick(input: impl BufRead, out: impl Write) -> Result<()> {
+    let options = EngineOptions {
+        vcf_budget: 0,
+        vct_budget: 0,
+        tt_megabytes: 0,
+        ..EngineOptions::default()
+    };
+    serve_with(input, out, false, options, Some(1))
+}
+
+fn serve_with(
+    input: impl BufRead,
+    out: impl Write,
+    verbose: bool,
+    options: EngineOptions,
+    depth_cap: Option<u32>,
+) -> Result<()> {
     // Build the pattern tables now, not in the first timed turn.
     let _ = Board::new(15, Rule::Renju);
     let mut s = Session {
@@ -48,7 +74,8 @@ pub fn serve(input: impl BufRead, out: impl Write, verbose: bool) -> Result<()> 
         size: 15,
         rule: Rule::Freestyle,
         board: None,
-        engine: Engine::new(EngineOptions::default()),
+        engine: Engine::new(options),
+        depth_cap,
         timeout_turn: 5000,
         timeout_match: 0,
         time_left: None,
@@ -441,7 +468,10 @@ impl<W: Write> Session<W> {
         let budget = self.turn_time().saturating_sub(received.elapsed());
         let opts = self.engine.options_mut();
         opts.movetime = Some(budget.max(Duration::from_millis(2)));
-        opts.depth = self.max_depth;
+        opts.depth = match self.depth_cap {
+            Some(cap) => Some(self.max_depth.map_or(cap, |d| d.min(cap))),
+            None => self.max_depth,
+        };
         opts.nodes = self.max_node;
         let verbose = self.verbose;
         let m = self.engine.best_move(&board, |info| {

@@ -6,7 +6,7 @@
 //! Gomocup's 0-based `x,y`.
 
 mod bench;
-mod gomocup;
+pub(crate) mod gomocup;
 mod play;
 
 use crate::output::{print_json, score_fields};

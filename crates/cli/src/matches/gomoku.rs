@@ -34,13 +34,13 @@ struct Brain {
 }
 
 /// A move reply `x,y`.
-fn parse_reply(line: &str) -> Option<(i64, i64)> {
+pub(crate) fn parse_reply(line: &str) -> Option<(i64, i64)> {
     let (x, y) = line.trim().split_once(',')?;
     Some((x.trim().parse().ok()?, y.trim().parse().ok()?))
 }
 
 /// Lines a brain may send besides its move.
-fn is_chatter(line: &str) -> bool {
+pub(crate) fn is_chatter(line: &str) -> bool {
     ["MESSAGE", "DEBUG", "UNKNOWN", "ERROR", "SUGGEST"]
         .iter()
         .any(|p| line.starts_with(p))

@@ -32,7 +32,7 @@ const UNTIMED_MOVE_LIMIT: Duration = Duration::from_secs(120);
 
 /// The protocol an engine speaks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Dialect {
+pub(crate) enum Dialect {
     /// UCCI (times in milliseconds after `setoption usemillisec true`).
     Ucci,
     /// UCI with ranks 0–9 (Pikafish, Qi).
@@ -44,7 +44,7 @@ enum Dialect {
 }
 
 impl Dialect {
-    fn parse(text: &str) -> Result<Dialect> {
+    pub(crate) fn parse(text: &str) -> Result<Dialect> {
         match text.to_ascii_lowercase().as_str() {
             "ucci" => Ok(Dialect::Ucci),
             "uci" => Ok(Dialect::Uci),
@@ -77,7 +77,7 @@ impl Dialect {
         format!("{board} {rest}")
     }
 
-    fn write_move(self, mv: Move) -> String {
+    pub(crate) fn write_move(self, mv: Move) -> String {
         if self.ranks_from_one() {
             iccs::to_ranks_from_one(mv)
         } else {
@@ -86,7 +86,7 @@ impl Dialect {
     }
 
     /// The move text in ICCS, or `None` when it is not a coordinate move at all.
-    fn read_move(self, text: &str) -> Option<String> {
+    pub(crate) fn read_move(self, text: &str) -> Option<String> {
         let t = text.to_ascii_lowercase();
         let bytes = t.as_bytes();
         let file = |c: u8| (b'a'..=b'i').contains(&c);
@@ -554,6 +554,27 @@ mod tests {
             "rheakaehr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RHEAKAEHR b - - 0 1"
         );
         assert_eq!(Dialect::Fsf.fen(start), start);
+    }
+
+    #[test]
+    fn an_empty_or_non_ascii_reply_is_unreadable_not_a_panic() {
+        // `bestmove` alone, or a multi-byte character first, sliced the text mid-character
+        // or past its end (found by the referee's fuzz target).
+        for dialect in [Dialect::Fsf, Dialect::Sjaak, Dialect::Uci, Dialect::Ucci] {
+            for text in [
+                "",
+                "a",
+                "é",
+                "aé1b2",
+                "a1é2",
+                "a+1b+2",
+                "a1b",
+                "ab",
+                "\u{1F600}a1",
+            ] {
+                assert_eq!(dialect.read_move(text), None, "{dialect:?} {text:?}");
+            }
+        }
     }
 
     #[test]

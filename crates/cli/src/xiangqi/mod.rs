@@ -4,13 +4,13 @@
 //! the argument types and entry points below; everything else in this folder is its own.
 
 mod bench;
-mod matches;
+pub(crate) mod matches;
 mod openings;
 mod play;
-mod protocol;
+pub(crate) mod protocol;
 mod tools;
-mod ucci;
-mod uci;
+pub(crate) mod ucci;
+pub(crate) mod uci;
 
 use anyhow::Result;
 

@@ -34,7 +34,7 @@ pub(super) const DEFAULT_OVERHEAD_MS: u64 = 30;
 
 /// The engine's settings as the protocol sees them.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(super) struct Settings {
+pub(crate) struct Settings {
     /// Transposition table size, MB.
     pub hash_mb: usize,
     /// Search threads.
@@ -67,7 +67,7 @@ impl Default for Settings {
 
 /// What a `go` command asks for, in protocol-independent terms.
 #[derive(Clone, Debug, Default, PartialEq)]
-pub(super) struct Go {
+pub(crate) struct Go {
     /// Depth cap.
     pub depth: Option<u32>,
     /// Node cap.
@@ -90,7 +90,7 @@ pub(super) struct Go {
 
 /// A change asked for by `setoption`.
 #[derive(Clone, Debug, PartialEq)]
-pub(super) enum OptionChange {
+pub(crate) enum OptionChange {
     /// Resize the table.
     Hash(usize),
     /// Set the thread count.
@@ -112,7 +112,7 @@ pub(super) enum OptionChange {
 }
 
 /// One reported line of a search result for MultiPV.
-pub(super) struct Line<'a> {
+pub(crate) struct Line<'a> {
     /// 1-based rank of the line.
     pub rank: usize,
     /// Its score.
@@ -122,7 +122,7 @@ pub(super) struct Line<'a> {
 }
 
 /// What differs between UCCI and UCI.
-pub(super) trait Dialect: Send + Sync {
+pub(crate) trait Dialect: Send + Sync {
     /// The greeting that starts the protocol (`ucci` / `uci`).
     fn greeting(&self) -> &'static str;
     /// The answer to the greeting: ids, options, and `ucciok`/`uciok`.
@@ -262,6 +262,75 @@ pub(super) fn run(
     Ok(())
 }
 
+/// The words after `position` (`startpos|fen FEN [moves …]`) as a position and the history
+/// before it; an error (the diagnostic to print) when any part is invalid.
+pub(crate) fn parse_position(
+    dialect: &dyn Dialect,
+    settings: &Settings,
+    words: &[&str],
+) -> Result<(Position, Vec<HistEntry>), String> {
+    let moves_at = words.iter().position(|&w| w == "moves");
+    let (spec, moves) = match moves_at {
+        Some(i) => (&words[..i], &words[i + 1..]),
+        None => (words, &[][..]),
+    };
+    let fen = match spec {
+        ["startpos"] => None,
+        ["fen", fields @ ..] if !fields.is_empty() => Some(fields.join(" ")),
+        _ => return Err("expected 'position startpos|fen FEN [moves …]'".into()),
+    };
+    let iccs: Vec<String> = moves
+        .iter()
+        .map(|m| dialect.wire_to_iccs(m, settings))
+        .collect();
+    setup(fen.as_deref(), Some(&iccs.join(" "))).map_err(|e| format!("position ignored: {e:#}"))
+}
+
+/// Moves on the wire (`banmoves`, `go searchmoves`) as legal moves of `position`; the error
+/// names the first that is not one.
+pub(crate) fn parse_moves(
+    dialect: &dyn Dialect,
+    settings: &Settings,
+    position: &Position,
+    words: &[&str],
+) -> Result<Vec<Move>, String> {
+    words
+        .iter()
+        .map(|w| {
+            let iccs = dialect.wire_to_iccs(w, settings);
+            position.parse_move(&iccs).map_err(|e| format!("{w}: {e}"))
+        })
+        .collect()
+}
+
+/// Parses one command line as the loop would, without acting on it: the options of
+/// `setoption`, the position of `position`, the moves of `banmoves`, the limits and
+/// `searchmoves` of `go` (against `position`). `Err` holds the diagnostic the loop would
+/// print; commands without arguments to parse are `Ok`. The fuzz targets drive this.
+pub(crate) fn parse_command(
+    dialect: &dyn Dialect,
+    settings: &Settings,
+    position: &Position,
+    line: &str,
+) -> Result<Option<Position>, String> {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let Some((&command, rest)) = words.split_first() else {
+        return Ok(None);
+    };
+    let red = position.side_to_move() == qi_xiangqi::Color::Red;
+    match command {
+        "setoption" => dialect.parse_option(rest).map(|_| None),
+        "position" => parse_position(dialect, settings, rest).map(|(pos, _)| Some(pos)),
+        "banmoves" => parse_moves(dialect, settings, position, rest).map(|_| None),
+        "go" => {
+            let go = dialect.parse_go(rest, settings, red)?;
+            let words: Vec<&str> = go.search_moves.iter().map(String::as_str).collect();
+            parse_moves(dialect, settings, position, &words).map(|_| None)
+        }
+        _ => Ok(None),
+    }
+}
+
 impl Session {
     fn say(&self, text: &str) {
         self.out.line(&self.dialect.diagnostic(text));
@@ -379,40 +448,21 @@ impl Session {
     /// `position [fen FEN | startpos] [moves m1 m2 …]`: replaces the position only when the
     /// whole command is valid.
     fn set_position(&mut self, words: &[&str]) {
-        let moves_at = words.iter().position(|&w| w == "moves");
-        let (spec, moves) = match moves_at {
-            Some(i) => (&words[..i], &words[i + 1..]),
-            None => (words, &[][..]),
-        };
-        let fen = match spec {
-            ["startpos"] => None,
-            ["fen", fields @ ..] if !fields.is_empty() => Some(fields.join(" ")),
-            _ => return self.say("expected 'position startpos|fen FEN [moves …]'"),
-        };
-        let iccs: Vec<String> = moves
-            .iter()
-            .map(|m| self.dialect.wire_to_iccs(m, &self.settings))
-            .collect();
-        match setup(fen.as_deref(), Some(&iccs.join(" "))) {
+        match parse_position(self.dialect.as_ref(), &self.settings, words) {
             Ok((pos, history)) => {
                 self.position = pos;
                 self.history = history;
                 self.banned.clear();
             }
-            Err(e) => self.say(&format!("position ignored: {e:#}")),
+            Err(e) => self.say(&e),
         }
     }
 
     fn ban_moves(&mut self, words: &[&str]) {
-        let mut banned = Vec::new();
-        for w in words {
-            let iccs = self.dialect.wire_to_iccs(w, &self.settings);
-            match self.position.parse_move(&iccs) {
-                Ok(m) => banned.push(m),
-                Err(e) => return self.say(&format!("banmoves ignored: {w}: {e}")),
-            }
+        match parse_moves(self.dialect.as_ref(), &self.settings, &self.position, words) {
+            Ok(banned) => self.banned = banned,
+            Err(e) => self.say(&format!("banmoves ignored: {e}")),
         }
-        self.banned = banned;
     }
 
     /// Stops the running search, if any, and waits for its `bestmove`.
@@ -442,14 +492,16 @@ impl Session {
         self.join_search();
         let mut banned = self.banned.clone();
         if !go.search_moves.is_empty() {
-            let mut only = Vec::new();
-            for w in &go.search_moves {
-                let iccs = self.dialect.wire_to_iccs(w, &self.settings);
-                match self.position.parse_move(&iccs) {
-                    Ok(m) => only.push(m),
-                    Err(e) => return self.say(&format!("go ignored: searchmoves {w}: {e}")),
-                }
-            }
+            let words: Vec<&str> = go.search_moves.iter().map(String::as_str).collect();
+            let only = match parse_moves(
+                self.dialect.as_ref(),
+                &self.settings,
+                &self.position,
+                &words,
+            ) {
+                Ok(only) => only,
+                Err(e) => return self.say(&format!("go ignored: searchmoves {e}")),
+            };
             let others = self.position.legal_moves();
             banned.extend(others.iter().copied().filter(|m| !only.contains(m)));
         }

@@ -16,7 +16,7 @@ use std::time::Duration;
 const MATE: i32 = 10_000;
 
 /// The UCCI dialect.
-pub(super) struct Ucci;
+pub(crate) struct Ucci;
 
 /// A score as UCCI writes it: centipawn-like units, mates as ±(10000 − plies).
 fn ucci_score(score: Score) -> i32 {

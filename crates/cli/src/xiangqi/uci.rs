@@ -19,7 +19,7 @@ use std::time::Duration;
 const MAX_MULTIPV: usize = 128;
 
 /// The UCI dialect.
-pub(super) struct Uci;
+pub(crate) struct Uci;
 
 /// `score cp N` or `score mate N` (moves, negative when we are mated).
 fn uci_score(score: Score) -> String {
