@@ -98,6 +98,11 @@ impl Scoreboard {
             None => 1,
         };
         let pair = report.index / 2;
+        if self.decision.is_some() {
+            // The test has decided: games still in progress then count in the W-L-D line
+            // only, so the verdict and its LLR stay those of the crossing.
+            return Ok(());
+        }
         if let Some(other) = self.unpaired.remove(&pair) {
             self.pairs.add(other + half_points);
             if let Some(sprt) = self.sprt {
@@ -233,4 +238,47 @@ pub fn run<T: Table>(tables: Vec<T>, plan: Plan) -> Result<()> {
     outcome?;
     board.finish();
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn report(index: u32, first_won: Option<bool>) -> Report {
+        Report {
+            index,
+            first_won,
+            line: String::new(),
+            record: String::new(),
+        }
+    }
+
+    #[test]
+    fn a_decision_stays_with_the_games_that_made_it() {
+        let mut board = Scoreboard {
+            names: ["A".into(), "B".into()],
+            total: None,
+            tally: Tally::default(),
+            pairs: Pentanomial::default(),
+            unpaired: HashMap::new(),
+            records: Records::new(None),
+            sprt: Some(Sprt::new(0.0, 200.0, 0.05, 0.05).unwrap()),
+            decision: None,
+        };
+        let mut index = 0;
+        while board.decision.is_none() {
+            board.record(report(index, Some(true))).unwrap();
+            index += 1;
+            assert!(index < 200, "the test never decided");
+        }
+        assert_eq!(board.decision, Some(Decision::H1));
+        let pairs = board.pairs.pairs();
+        // Games that were in progress at the decision lose, but do not undo it.
+        for extra in 0..6 {
+            board.record(report(index + extra, Some(false))).unwrap();
+        }
+        assert_eq!(board.decision, Some(Decision::H1));
+        assert_eq!(board.pairs.pairs(), pairs);
+        assert_eq!(board.tally.losses, 6);
+    }
 }
