@@ -147,6 +147,10 @@ pub struct Engine {
 /// How far below the best a weaker level's choice may be, per level below the top.
 const LEVEL_MARGIN_STEP: Score = 60;
 
+/// Time the main search leaves unused at the end of its budget, for noticing the deadline
+/// and answering.
+const SEARCH_RESERVE: Duration = Duration::from_millis(15);
+
 impl Engine {
     /// An engine with `options`.
     pub fn new(options: EngineOptions) -> Engine {
@@ -276,8 +280,12 @@ impl Engine {
             (Some(d), false) => Some(d.min(level.depth(10))),
             (None, false) => Some(level.depth(10)),
         };
-        // The search notices its deadline every thousand nodes or so: keep 15% in hand.
-        let movetime = deadline.map(|d| d.saturating_duration_since(Instant::now()).mul_f64(0.85));
+        // The search notices its deadline every thousand nodes or so and uses the moves a
+        // stopped iteration finished: keep 5 % (at least SEARCH_RESERVE) in hand.
+        let movetime = deadline.map(|d| {
+            let left = d.saturating_duration_since(Instant::now());
+            left.saturating_sub(left.mul_f64(0.05).max(SEARCH_RESERVE))
+        });
         let movetime = match (movetime, full) {
             (t, true) => t,
             (Some(t), false) => Some(t.mul_f64(level.budget().max(0.05))),

@@ -332,10 +332,17 @@ impl<G: Game> Searcher<G> {
             let horizon_before = self.horizon_leaves;
             let iteration = self.search_root(&mut game, &mut root_moves, depth as i32, observer);
             if self.aborted {
-                // A partial iteration is used only when nothing completed: the moves it did
-                // search fully are still better informed than an arbitrary choice.
-                if best.is_none() {
-                    best = iteration;
+                // A stopped iteration searched the last best move first, so the best of the
+                // moves it finished is at least as well informed as the last complete
+                // iteration (and better than an arbitrary choice when none completed). Not
+                // when ties or a root margin ask for every root move's score.
+                let whole_root = self.config.collect_ties
+                    || self.config.random_ties
+                    || self.root_margin.is_some_and(|m| m > 0);
+                match (&best, iteration) {
+                    (None, partial) => best = partial,
+                    (Some(_), Some(partial)) if !whole_root => best = Some(partial),
+                    _ => {}
                 }
                 break;
             }
