@@ -127,52 +127,27 @@ fn serve_with(
                 }
             }
             "SWAP2BOARD" => {
-                let mut stones = Vec::new();
-                let mut bad = None;
-                while let Some(l) = next_line(&mut input, &mut s)? {
-                    let l = l.trim();
-                    if l.eq_ignore_ascii_case("DONE") {
-                        break;
-                    }
-                    if l.is_empty() {
-                        continue;
-                    }
-                    match parse_swap2_stone(l) {
-                        Ok(xy) => stones.push(xy),
-                        Err(e) => bad = bad.or(Some(e)),
-                    }
-                }
+                let stones = read_block(&mut input, &mut s, parse_swap2_stone)?;
                 if !s.ready() {
                     continue;
                 }
-                match bad {
-                    Some(e) => s.say(&format!("ERROR {e}")),
-                    None => s.swap2(&stones, received),
+                match stones {
+                    Err(e) => s.say(&format!("ERROR {e}")),
+                    Ok(stones) => s.swap2(&stones, received),
                 }
             }
             "BOARD" | "YXBOARD" => {
-                let mut entries = Vec::new();
-                let mut bad = None;
-                while let Some(l) = next_line(&mut input, &mut s)? {
-                    let l = l.trim();
-                    if l.eq_ignore_ascii_case("DONE") {
-                        break;
-                    }
-                    if l.is_empty() {
-                        continue;
-                    }
-                    match parse_entry(l) {
-                        Ok(e) => entries.push(e),
-                        Err(e) => bad = bad.or(Some(e)),
-                    }
-                }
+                let entries = read_block(&mut input, &mut s, parse_entry)?;
                 if !s.ready() {
                     continue;
                 }
-                if let Some(e) = bad {
-                    s.say(&format!("ERROR {e}"));
-                    continue;
-                }
+                let entries = match entries {
+                    Ok(entries) => entries,
+                    Err(e) => {
+                        s.say(&format!("ERROR {e}"));
+                        continue;
+                    }
+                };
                 match s.set_board(&entries, cmd != "YXBOARD") {
                     Err(e) => s.say(&format!("ERROR {e}")),
                     Ok(()) if cmd == "BOARD" => s.think(received),
@@ -188,6 +163,32 @@ fn serve_with(
         }
     }
     Ok(())
+}
+
+/// The lines of a `BOARD`-like block up to `DONE` (blank lines skipped), each read by
+/// `parse`: all of them, or the first error. The whole block is consumed either way, so a
+/// bad line does not leave the rest to be taken for commands.
+fn read_block<W: Write, T>(
+    input: &mut impl BufRead,
+    s: &mut Session<W>,
+    parse: impl Fn(&str) -> Result<T, String>,
+) -> Result<Result<Vec<T>, String>> {
+    let mut items = Ok(Vec::new());
+    while let Some(line) = next_line(input, s)? {
+        let line = line.trim();
+        if line.eq_ignore_ascii_case("DONE") {
+            break;
+        }
+        if line.is_empty() {
+            continue;
+        }
+        match (&mut items, parse(line)) {
+            (Ok(list), Ok(item)) => list.push(item),
+            (Ok(_), Err(e)) => items = Err(e),
+            (Err(_), _) => {}
+        }
+    }
+    Ok(items)
 }
 
 /// The next usable line: an overlong one is answered with an ERROR and skipped (its
