@@ -130,11 +130,11 @@ enum MovesGame {
 #[derive(Subcommand, Debug)]
 enum ExplainGame {
     /// Tic-tac-toe.
-    Tictactoe(explain::tictactoe::Args),
+    Tictactoe(explain::TicTacToeArgs),
     /// Gomoku.
-    Gomoku(explain::gomoku::Args),
+    Gomoku(explain::GomokuArgs),
     /// Xiangqi.
-    Xiangqi(explain::xiangqi::Args),
+    Xiangqi(explain::XiangqiArgs),
 }
 
 #[derive(clap::Args, Debug)]
@@ -216,9 +216,9 @@ fn dispatch(command: Command) -> anyhow::Result<()> {
         Command::Best(BestGame::Tictactoe(a)) => tictactoe::best(a),
         Command::Move(MoveGame::Tictactoe(a)) => tictactoe::best_move(a),
         Command::Move(MoveGame::Gomoku(a)) => gomoku::best_move(a),
-        Command::Explain(ExplainGame::Tictactoe(a)) => explain::tictactoe::explain(a),
-        Command::Explain(ExplainGame::Gomoku(a)) => explain::gomoku::explain(a),
-        Command::Explain(ExplainGame::Xiangqi(a)) => explain::xiangqi::explain(a),
+        Command::Explain(ExplainGame::Tictactoe(a)) => explain::tictactoe(a),
+        Command::Explain(ExplainGame::Gomoku(a)) => explain::gomoku(a),
+        Command::Explain(ExplainGame::Xiangqi(a)) => explain::xiangqi(a),
         Command::Bench(BenchCommand {
             game: Some(BenchGame::Gomoku(a)),
             ..

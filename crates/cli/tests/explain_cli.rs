@@ -6,7 +6,7 @@
 mod common;
 
 use common::cli::{fails, qi};
-use qi_cli::explain::Restricted;
+use qi_explain::Restricted;
 use qi_search::score::win_in;
 use qi_search::{Algorithm, Game, Limits, Score, SearchConfig, Searcher, TranspositionTable};
 use std::sync::Arc;

@@ -9,13 +9,13 @@
 use super::error::{ApiError, ApiJson};
 use super::games::GameRequest;
 use super::{gomoku, xiangqi};
-use crate::explain::{
-    self, gomoku::GomokuDescriber, table, tictactoe::TicTacToeDescriber, xiangqi as xq_explain,
-    Describer, FlatNode, Renderer, Restricted, Settings,
-};
 use axum::extract::Path;
 use axum::http::StatusCode;
 use axum::Json;
+use qi_explain::{
+    gomoku::GomokuDescriber, table, tictactoe::TicTacToeDescriber, xiangqi as xq_explain,
+    Describer, FlatNode, Renderer, Restricted, Settings,
+};
 use qi_gomoku::board::xy;
 use qi_gomoku::eval::{compute_cell_value, Threat};
 use qi_gomoku::pattern::Pattern;
@@ -267,7 +267,7 @@ fn tree_json<G: Game, D: Describer<G>>(
     board: impl Fn(&FlatNode<G::Move>) -> Value,
     root: Value,
 ) -> Result<Value, ApiError> {
-    let (tree, result) = explain::record(game, settings, TREE_NODE_CAP).map_err(nodes_error)?;
+    let (tree, result) = qi_explain::record(game, settings, TREE_NODE_CAP).map_err(nodes_error)?;
     let mut renderer = Renderer::new(describer, game);
     let flat = renderer.flatten(&tree);
     let nodes: Vec<Value> = flat
@@ -309,7 +309,7 @@ fn tree_json<G: Game, D: Describer<G>>(
         "algorithm": settings.algorithm.to_string(),
         "ordering": settings.ordering,
         "top": settings.top,
-        "legend": explain::legend(describer, game, settings).lines().collect::<Vec<_>>(),
+        "legend": qi_explain::legend(describer, game, settings).lines().collect::<Vec<_>>(),
         "root": root,
         "best": best,
         "value": number(result.score),
@@ -556,7 +556,7 @@ fn shapes(game: &Gomoku) -> Value {
         }
         points.sort_by_key(|p| std::cmp::Reverse(p.0));
         points.truncate(12);
-        let windows = explain::gomoku::open_windows(&board, color);
+        let windows = qi_explain::gomoku::open_windows(&board, color);
         sides.push(json!({
             "side": name,
             "counts": SHAPES.iter().zip(&counts).filter(|(_, &c)| c > 0)

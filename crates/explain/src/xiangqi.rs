@@ -1,26 +1,13 @@
 //! `qi explain xiangqi`: Red and Black, moves in WXF and ICCS, and the evaluation's material,
 //! piece-square and positional terms at a leaf.
 
-use super::{CommonArgs, Describer, Settings, Terms, Top};
+use super::{Choices, Describer, Settings, Terms, Top};
 use anyhow::{anyhow, bail, Result};
 use qi_search::{Game, Player, Score};
 use qi_xiangqi::{Color, Move, PieceKind, Position};
 use qi_xiangqi_engine::eval::Accumulator;
 use qi_xiangqi_engine::game::XiangqiGame;
 use qi_xiangqi_engine::pst::{MATERIAL, MAX_PHASE};
-
-/// Arguments of `qi explain xiangqi`.
-#[derive(clap::Args, Debug)]
-pub struct Args {
-    /// Position in FEN (default: the start position).
-    #[arg(long)]
-    fen: Option<String>,
-    /// Moves played from the position first (ICCS, WXF or Chinese, space separated).
-    #[arg(long)]
-    moves: Option<String>,
-    #[command(flatten)]
-    common: CommonArgs,
-}
 
 /// Xiangqi for the explanation.
 pub struct XiangqiDescriber;
@@ -135,13 +122,18 @@ impl Describer<XiangqiGame> for XiangqiDescriber {
     }
 }
 
-/// `qi explain xiangqi`.
-pub fn explain(args: Args) -> Result<()> {
-    let mut pos = match &args.fen {
+/// `qi explain xiangqi`: the explanation of the search of `fen` (the start position when
+/// `None`) after `moves` (ICCS, WXF or Chinese, space separated).
+pub fn explain_position(
+    fen: Option<&str>,
+    moves: Option<&str>,
+    choices: &Choices,
+) -> Result<String> {
+    let mut pos = match fen {
         Some(f) => Position::from_fen(f).map_err(|e| anyhow!("bad FEN {f:?}: {e}"))?,
         None => Position::startpos(),
     };
-    for text in args.moves.as_deref().unwrap_or("").split_whitespace() {
+    for text in moves.unwrap_or("").split_whitespace() {
         let mv = pos
             .parse_move(text)
             .map_err(|e| anyhow!("move {text:?} in {}: {e}", pos.to_fen()))?;
@@ -153,9 +145,8 @@ pub fn explain(args: Args) -> Result<()> {
     if moves.is_empty() || game.outcome().is_some() {
         bail!("the game is already over in {}", game.position.to_fen());
     }
-    let settings = Settings::from_args(&args.common, 2, Top::Best(4))?;
-    print!("{}", super::explain(&game, &XiangqiDescriber, &settings)?);
-    Ok(())
+    let settings = Settings::from_choices(choices, 2, Top::Best(4))?;
+    super::explain(&game, &XiangqiDescriber, &settings)
 }
 
 #[cfg(test)]

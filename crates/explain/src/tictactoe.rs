@@ -1,19 +1,10 @@
 //! `qi explain tictactoe`: names, squares 1–9 and the open-lines evaluation.
 
-use super::{CommonArgs, Describer, Settings, Terms, Top};
+use super::{Choices, Describer, Settings, Terms, Top};
 use anyhow::{bail, Context, Result};
 use qi_search::{Game, Player, Score};
 use qi_tictactoe::board::LINES;
 use qi_tictactoe::{Board, Mark, Square, TicTacToe};
-
-/// Arguments of `qi explain tictactoe`.
-#[derive(clap::Args, Debug)]
-pub struct Args {
-    /// The board, e.g. 'xo./.x./..o'.
-    board: String,
-    #[command(flatten)]
-    common: CommonArgs,
-}
 
 /// The weight of a line a side can still complete, by its own marks on it (0, 1 or 2).
 const LINE_WEIGHTS: [Score; 3] = [1, 3, 9];
@@ -104,12 +95,11 @@ impl Describer<TicTacToe> for TicTacToeDescriber {
     }
 }
 
-/// `qi explain tictactoe`.
-pub fn explain(args: Args) -> Result<()> {
-    let board: Board = args
-        .board
+/// `qi explain tictactoe`: the explanation of the search of `board` (e.g. `xo./.x./..o`).
+pub fn explain_board(board: &str, choices: &Choices) -> Result<String> {
+    let board: Board = board
         .parse()
-        .with_context(|| format!("bad board '{}'", args.board))?;
+        .with_context(|| format!("bad board '{board}'"))?;
     if board.is_over() {
         bail!("the game on board '{board}' is already over");
     }
@@ -119,9 +109,8 @@ pub fn explain(args: Args) -> Result<()> {
     let remaining = moves.len() as u32;
     // Small enough to the end when at most five squares are left, else two plies.
     let depth = if remaining <= 5 { remaining } else { 2 };
-    let settings = Settings::from_args(&args.common, depth, Top::All)?;
-    print!("{}", super::explain(&game, &TicTacToeDescriber, &settings)?);
-    Ok(())
+    let settings = Settings::from_choices(choices, depth, Top::All)?;
+    super::explain(&game, &TicTacToeDescriber, &settings)
 }
 
 #[cfg(test)]

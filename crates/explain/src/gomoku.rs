@@ -1,28 +1,12 @@
 //! `qi explain gomoku`: Black and White, points like `h8`, and the shapes behind a leaf.
 
-use super::{CommonArgs, Describer, Settings, Terms, Top};
+use super::{Choices, Describer, Settings, Terms, Top};
 use anyhow::{bail, Context, Result};
 use qi_gomoku::board::point;
 use qi_gomoku::{
     board_from_moves, format_point, parse_moves, Board, Color, Gomoku, Point, Rule, SearchSettings,
 };
 use qi_search::Player;
-
-/// Arguments of `qi explain gomoku`.
-#[derive(clap::Args, Debug)]
-pub struct Args {
-    /// The moves so far, Black first: `h8 i9 …` or `7,7 8,8 …`.
-    #[arg(long, default_value = "")]
-    moves: String,
-    /// Rule: freestyle, standard or renju.
-    #[arg(long, default_value = "freestyle")]
-    rule: Rule,
-    /// Board size, 5 to 22.
-    #[arg(long, default_value_t = 15)]
-    size: usize,
-    #[command(flatten)]
-    common: CommonArgs,
-}
 
 /// Gomoku for the explanation; `position` names the position searched.
 pub struct GomokuDescriber {
@@ -119,10 +103,11 @@ impl Describer<Gomoku> for GomokuDescriber {
     }
 }
 
-/// `qi explain gomoku`.
-pub fn explain(args: Args) -> Result<()> {
-    let moves = parse_moves(&args.moves).context("bad --moves")?;
-    let (board, end) = board_from_moves(args.size, args.rule, &moves)?;
+/// `qi explain gomoku`: the explanation of the search after `moves` (Black first, `h8 i9 …`
+/// or `7,7 8,8 …`) on a `size` board under `rule`.
+pub fn explain_moves(moves: &str, rule: Rule, size: usize, choices: &Choices) -> Result<String> {
+    let moves = parse_moves(moves).context("bad --moves")?;
+    let (board, end) = board_from_moves(size, rule, &moves)?;
     if end.is_some() {
         bail!("the game is already over after these moves");
     }
@@ -132,18 +117,14 @@ pub fn explain(args: Args) -> Result<()> {
         .collect();
     let position = format!(
         "{} {}×{} after [{}]",
-        args.rule.name(),
-        args.size,
-        args.size,
+        rule.name(),
+        size,
+        size,
         listed.join(" ")
     );
     let game = Gomoku::new(board, SearchSettings::default());
-    let settings = Settings::from_args(&args.common, 2, Top::Best(4))?;
-    print!(
-        "{}",
-        super::explain(&game, &GomokuDescriber { position }, &settings)?
-    );
-    Ok(())
+    let settings = Settings::from_choices(choices, 2, Top::Best(4))?;
+    super::explain(&game, &GomokuDescriber { position }, &settings)
 }
 
 #[cfg(test)]

@@ -1,4 +1,4 @@
-//! `qi explain GAME`: the search tree of a position as the textbook draws it (MAX/MIN nodes,
+//! Qi's explanations (`qi explain GAME`, the web page's Learn view): the search tree of a position as the textbook draws it (MAX/MIN nodes,
 //! windows, backed-up values, bounds, cutoffs and pruned moves, leaf evaluations in terms),
 //! and the node counts of minimax, alpha-beta, ordering, a table and PVS on that position.
 //!
@@ -61,28 +61,34 @@ impl Top {
     }
 }
 
-/// The options every game's `qi explain` shares.
-#[derive(clap::Args, Debug, Clone)]
-pub struct CommonArgs {
-    /// Depth of the search shown, in plies, 1 to 64 (each game has its default).
-    #[arg(long, value_parser = crate::args::depth, allow_negative_numbers = true)]
+/// What the user asked to see, shared by every game; `None` takes the game's default.
+#[derive(Debug, Clone)]
+pub struct Choices {
+    /// Depth of the search shown, in plies (each game has its default).
     pub depth: Option<u32>,
-    /// Algorithm whose tree is shown: minimax, negamax, alphabeta or pvs.
-    #[arg(long, default_value = "alphabeta")]
-    pub algo: Algorithm,
+    /// Algorithm whose tree is shown.
+    pub algorithm: Algorithm,
     /// Order moves in the tree shown (hash move, killers, history, the game's hints).
-    #[arg(long)]
     pub ordering: bool,
-    /// Keep only the N moves at each node that the mover's evaluation likes best one move
-    /// ahead ('all': every move), in the tree and the table alike.
-    #[arg(long)]
+    /// Moves kept at each node (each game has its default).
     pub top: Option<Top>,
-    /// Print the tree as Graphviz DOT instead of text.
-    #[arg(long)]
+    /// Graphviz DOT instead of text.
     pub dot: bool,
-    /// Do not draw trees larger than this many nodes.
-    #[arg(long, default_value_t = 2000, value_parser = crate::args::drawn_nodes, allow_negative_numbers = true)]
+    /// Trees larger than this many nodes are not drawn.
     pub max_nodes: usize,
+}
+
+impl Default for Choices {
+    fn default() -> Self {
+        Choices {
+            depth: None,
+            algorithm: Algorithm::AlphaBeta,
+            ordering: false,
+            top: None,
+            dot: false,
+            max_nodes: 2000,
+        }
+    }
 }
 
 /// What to explain, with each game's defaults applied.
@@ -103,9 +109,9 @@ pub struct Settings {
 }
 
 impl Settings {
-    /// `args` with `depth` and `top` as the defaults for what they leave out.
-    pub fn from_args(args: &CommonArgs, depth: u32, top: Top) -> Result<Settings> {
-        let depth = args.depth.unwrap_or(depth);
+    /// `choices` with `depth` and `top` as the defaults for what they leave out.
+    pub fn from_choices(choices: &Choices, depth: u32, top: Top) -> Result<Settings> {
+        let depth = choices.depth.unwrap_or(depth);
         if depth == 0 {
             bail!("--depth must be at least 1");
         }
@@ -114,11 +120,11 @@ impl Settings {
         }
         Ok(Settings {
             depth,
-            algorithm: args.algo,
-            ordering: args.ordering,
-            top: args.top.unwrap_or(top).limit(),
-            dot: args.dot,
-            max_nodes: args.max_nodes,
+            algorithm: choices.algorithm,
+            ordering: choices.ordering,
+            top: choices.top.unwrap_or(top).limit(),
+            dot: choices.dot,
+            max_nodes: choices.max_nodes,
         })
     }
 }
