@@ -9,11 +9,11 @@
 
 use crate::gomoku::gomocup::serve_quick;
 use crate::matches::gomoku::{is_chatter, parse_reply};
-use crate::serve::{gomoku::Options, gomoku_sgf};
 use crate::xiangqi::matches::Dialect as RefereeDialect;
 use crate::xiangqi::protocol::{parse_command, Dialect, Settings};
 use crate::xiangqi::{ucci::Ucci, uci::Uci};
 use qi_gomoku::{board_from_moves, format_point, parse_moves, Rule};
+use qi_web::{gomoku::Options, gomoku_sgf};
 use qi_xiangqi::{pgn, Game, Position};
 
 /// A target's body: runs on any bytes, panics only when an invariant breaks.

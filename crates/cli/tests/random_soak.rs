@@ -22,10 +22,10 @@
 //! pyffish: `scripts/xiangqi_oracle_games.py`, `scripts/xiangqi_oracle_check.py`) run where
 //! they are installed.
 
-use qi_cli::serve::{gomoku::Options, gomoku_sgf};
 use qi_gomoku::board::xy;
 use qi_gomoku::{format_point, parse_move, replay_text, Board, Color, MoveResult, Rule};
 use qi_tictactoe::Board as TicTacToe;
+use qi_web::{gomoku::Options, gomoku_sgf};
 use qi_xiangqi::{pgn, Game, Position, Reason, Winner};
 
 /// A small deterministic generator (SplitMix64).

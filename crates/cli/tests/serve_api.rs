@@ -3,7 +3,7 @@
 mod common;
 
 use common::http::{error_of, get, post, search, server};
-use qi_cli::serve::{games::GameRegistry, start};
+use qi_web::{games::GameRegistry, start};
 use reqwest::blocking::Client;
 use reqwest::StatusCode;
 use serde_json::{json, Value};

@@ -4,7 +4,7 @@
 mod common;
 
 use common::http::{error_of, get, post, server};
-use qi_cli::serve::RunningServer;
+use qi_web::RunningServer;
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 

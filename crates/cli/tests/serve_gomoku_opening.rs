@@ -8,7 +8,7 @@ use common::http::{error_of, post, server};
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
-fn opening(server: &qi_cli::serve::RunningServer, body: Value) -> (StatusCode, Value) {
+fn opening(server: &qi_web::RunningServer, body: Value) -> (StatusCode, Value) {
     post(server, "api/games/gomoku/opening", &body)
 }
 

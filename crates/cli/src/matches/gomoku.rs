@@ -464,9 +464,7 @@ mod tests {
         assert!(text.starts_with("(;FF[4]GM[4]AP[Qi]SZ[15]RU[renju]PB[A]PW[B]RE[0]"));
         assert!(text.ends_with(";B[hh];W[ig])\n"), "{text}");
         // The web page reads it back as the same moves.
-        let record =
-            crate::serve::gomoku_sgf::read(&text, crate::serve::gomoku::Options::default())
-                .unwrap();
+        let record = qi_web::gomoku_sgf::read(&text, qi_web::gomoku::Options::default()).unwrap();
         assert_eq!(record.moves, vec!["h8", "i9"]);
         assert_eq!(record.options.rule, Rule::Renju);
     }

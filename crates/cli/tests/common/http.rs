@@ -1,7 +1,7 @@
 //! HTTP helpers shared by the web API tests: a server on a free port and a blocking client.
 #![allow(dead_code)] // each test file uses a different subset
 
-use qi_cli::serve::{games::GameRegistry, start, RunningServer};
+use qi_web::{games::GameRegistry, start, RunningServer};
 use reqwest::blocking::Client;
 use reqwest::StatusCode;
 use serde_json::Value;

@@ -1,7 +1,8 @@
-//! `qi serve`: the web page and its JSON API.
+//! Qi's web page and its JSON API (`qi serve`).
 //!
-//! Contract with `crate::run`: this module provides [`ServeArgs`] and [`serve`]; everything
-//! else in this folder is its own. Tests start servers in-process with [`start`].
+//! The command line calls [`serve`] with [`ServeOptions`]; tests start servers in-process
+//! with [`start`]. A game plugs in through a [`games::GameAdapter`] registered in
+//! [`games::GameRegistry::standard`] and a board script in `page/` (docs/web-api.md).
 
 pub mod api;
 pub mod assets;
@@ -29,40 +30,28 @@ use std::sync::Arc;
 use std::time::Duration;
 use tokio::net::TcpListener;
 
-/// Arguments of `qi serve`.
-#[derive(clap::Args, Debug)]
-pub struct ServeArgs {
+/// How `qi serve` listens and what it allows.
+#[derive(Debug, Clone)]
+pub struct ServeOptions {
     /// Port to listen on (0: any free port; the URL printed says which).
-    #[arg(long, default_value_t = 8080)]
     pub port: u16,
-    /// Address to listen on; the default keeps the server private to this machine.
-    #[arg(long, default_value = "127.0.0.1")]
+    /// Address to listen on.
     pub host: String,
     /// Engine searches allowed at once; further requests get 429 until one ends.
-    #[arg(long, default_value_t = limits::DEFAULT_MAX_SEARCHES as u16, value_parser = clap::value_parser!(u16).range(1..=64))]
     pub max_searches: u16,
-    /// Seconds a client may take to send a request's head (slow clients are cut off).
-    #[arg(long, value_name = "SECS", allow_hyphen_values = true, default_value_t = connections::DEFAULT_HEADER_TIMEOUT_SECS, value_parser = clap::value_parser!(u64).range(1..=3600))]
+    /// Seconds a client may take to send a request's head.
     pub header_timeout: u64,
-    /// Seconds a connection may send and receive nothing before it is closed (an open
-    /// search stream is never idle).
-    #[arg(long, value_name = "SECS", allow_hyphen_values = true, default_value_t = connections::DEFAULT_IDLE_TIMEOUT_SECS, value_parser = clap::value_parser!(u64).range(1..=3600))]
+    /// Seconds a connection may send and receive nothing before it is closed.
     pub idle_timeout: u64,
-    /// Connections open at once; beyond it the longest idle one is closed to make room, or
-    /// the newcomer gets 503 when none is idle.
-    #[arg(long, value_name = "N", allow_hyphen_values = true, default_value_t = connections::DEFAULT_MAX_CONNECTIONS as u32, value_parser = clap::value_parser!(u32).range(1..=65536))]
+    /// Connections open at once.
     pub max_connections: u32,
-    /// A host name the server also answers to for moves and searches (repeatable; `*` for
-    /// any), e.g. the public name a reverse proxy passes on in `Host`.
-    #[arg(long, value_name = "NAME")]
+    /// Host names the server also answers to (`*` for any).
     pub allowed_host: Vec<String>,
-    /// An origin whose pages may also use the API (repeatable; `*` for any), e.g.
-    /// `https://qi.example.com` behind a reverse proxy.
-    #[arg(long, value_name = "ORIGIN")]
+    /// Origins whose pages may also use the API (`*` for any).
     pub allowed_origin: Vec<String>,
 }
 
-impl ServeArgs {
+impl ServeOptions {
     fn limits(&self) -> ConnectionLimits {
         ConnectionLimits {
             header_timeout: Duration::from_secs(self.header_timeout),
@@ -81,7 +70,7 @@ fn app(state: api::AppState, policy: OriginPolicy) -> axum::Router {
 }
 
 /// `qi serve`: runs the web server until interrupted.
-pub fn serve(args: ServeArgs) -> Result<()> {
+pub fn serve(args: ServeOptions) -> Result<()> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()

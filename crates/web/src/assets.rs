@@ -19,7 +19,7 @@ macro_rules! asset {
         Asset {
             path: $path,
             content_type: $type,
-            bytes: include_bytes!(concat!("../../web/", $path)),
+            bytes: include_bytes!(concat!("../page/", $path)),
         }
     };
 }
@@ -47,7 +47,7 @@ static ASSETS: &[Asset] = &[
     Asset {
         path: "tutorial.md",
         content_type: "text/plain; charset=utf-8",
-        bytes: include_bytes!("../../../../docs/tutorial.md"),
+        bytes: include_bytes!("../../../docs/tutorial.md"),
     },
 ];
 
