@@ -7,12 +7,12 @@
 //! invariant panics here on purpose: that is how a fuzzer learns of it. The targets:
 //! [`TARGETS`].
 
-use crate::gomoku::gomocup::serve_quick;
 use crate::matches::gomoku::{is_chatter, parse_reply};
 use crate::xiangqi::matches::Dialect as RefereeDialect;
-use crate::xiangqi::protocol::{parse_command, Dialect, Settings};
-use crate::xiangqi::{ucci::Ucci, uci::Uci};
 use qi_gomoku::{board_from_moves, format_point, parse_moves, Rule};
+use qi_protocol::gomocup::serve_quick;
+use qi_protocol::xiangqi::{parse_command, Dialect, Settings};
+use qi_protocol::xiangqi::{ucci::Ucci, uci::Uci};
 use qi_web::{gomoku::Options, gomoku_sgf};
 use qi_xiangqi::{pgn, Game, Position};
 

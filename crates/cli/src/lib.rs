@@ -8,7 +8,6 @@ pub mod args;
 pub mod explain;
 pub mod fuzz_checks;
 pub mod gomoku;
-pub mod line_input;
 pub mod matches;
 pub mod output;
 pub mod serve;
@@ -235,8 +234,8 @@ fn dispatch(command: Command) -> anyhow::Result<()> {
         Command::Move(MoveGame::Xiangqi(a)) => xiangqi::best_move(a),
         Command::Perft(PerftGame::Xiangqi(a)) => xiangqi::perft(a),
         Command::Moves(MovesGame::Xiangqi(a)) => xiangqi::moves(a),
-        Command::Ucci(a) => xiangqi::protocol(xiangqi::Protocol::Ucci, a, None),
-        Command::Uci(a) => xiangqi::protocol(xiangqi::Protocol::Uci, a, None),
+        Command::Ucci(a) => xiangqi::protocol(qi_protocol::xiangqi::Protocol::Ucci, a, None),
+        Command::Uci(a) => xiangqi::protocol(qi_protocol::xiangqi::Protocol::Uci, a, None),
         Command::Match(a) => xiangqi::run_match(*a),
         Command::Openings(OpeningsGame::Xiangqi(a)) => xiangqi::openings(a),
         Command::Gomocup(a) => gomoku::gomocup(a),
@@ -251,21 +250,31 @@ fn sniff_protocol() -> anyhow::Result<()> {
     if std::io::stdin().is_terminal() {
         anyhow::bail!("no command given (try 'qi --help', or 'qi serve' to play in the browser)");
     }
-    let first =
-        match line_input::read_line(&mut std::io::stdin().lock(), line_input::MAX_LINE_BYTES)? {
-            Some(line_input::InputLine::Text(t)) => t,
-            Some(line_input::InputLine::TooLong { prefix, .. }) => {
-                anyhow::bail!("unknown protocol greeting '{prefix}' (expected ucci or uci)")
-            }
-            None => String::new(),
-        };
+    let first = match qi_protocol::line_input::read_line(
+        &mut std::io::stdin().lock(),
+        qi_protocol::line_input::MAX_LINE_BYTES,
+    )? {
+        Some(qi_protocol::line_input::InputLine::Text(t)) => t,
+        Some(qi_protocol::line_input::InputLine::TooLong { prefix, .. }) => {
+            anyhow::bail!("unknown protocol greeting '{prefix}' (expected ucci or uci)")
+        }
+        None => String::new(),
+    };
     match first.trim() {
-        "ucci" => xiangqi::protocol(xiangqi::Protocol::Ucci, Default::default(), Some(first)),
-        "uci" => xiangqi::protocol(xiangqi::Protocol::Uci, Default::default(), Some(first)),
+        "ucci" => xiangqi::protocol(
+            qi_protocol::xiangqi::Protocol::Ucci,
+            Default::default(),
+            Some(first),
+        ),
+        "uci" => xiangqi::protocol(
+            qi_protocol::xiangqi::Protocol::Uci,
+            Default::default(),
+            Some(first),
+        ),
         "" => Ok(()),
         other => anyhow::bail!(
             "unknown protocol greeting '{}' (expected ucci or uci)",
-            line_input::echo(other)
+            qi_protocol::line_input::echo(other)
         ),
     }
 }

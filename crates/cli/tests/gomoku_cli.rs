@@ -237,25 +237,6 @@ fn gomocup_renju_forbidden_points_and_yixin_board() {
 }
 
 #[test]
-fn pbrain_binary_speaks_gomocup() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_pbrain-qi"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("pbrain-qi runs");
-    let mut stdin = child.stdin.take().unwrap();
-    writeln!(stdin, "START 15\nINFO timeout_turn 200\nABOUT\nBEGIN\nEND").unwrap();
-    drop(stdin);
-    let out = child.wait_with_output().unwrap();
-    assert!(out.status.success());
-    let text = String::from_utf8_lossy(&out.stdout);
-    let lines: Vec<&str> = text.lines().filter(|l| !l.starts_with("MESSAGE")).collect();
-    assert_eq!(lines[0], "OK");
-    assert!(lines[1].starts_with("name=\"Qi\""));
-    assert_eq!(lines[2], "7,7");
-}
-
-#[test]
 fn terminal_game_saves_a_move_list_that_reads_back() {
     let path = std::env::temp_dir().join(format!("qi-gomoku-Save-{}.txt", std::process::id()));
     let mut child = Command::new(env!("CARGO_BIN_EXE_qi"))

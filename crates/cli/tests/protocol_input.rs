@@ -135,11 +135,6 @@ fn gomocup_survives_invalid_utf8_in_commands_and_boards() {
     gomocup_survives_invalid_utf8(Engine::qi(&["gomocup"]));
 }
 
-#[test]
-fn pbrain_survives_invalid_utf8() {
-    gomocup_survives_invalid_utf8(Engine::start(env!("CARGO_BIN_EXE_pbrain-qi"), &[]));
-}
-
 /// Sends one `megabytes` MB line without a space, then `probe`, and returns the answers.
 fn flood(engine: &mut Engine, megabytes: usize, probe: &str) -> Option<(u64, u64)> {
     let before = engine.peak_kib();

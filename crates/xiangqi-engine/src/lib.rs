@@ -11,6 +11,7 @@ pub mod eval;
 pub mod game;
 pub mod level;
 mod ordering;
+pub mod play;
 pub mod pst;
 pub mod repetition;
 pub mod score_text;

@@ -6,7 +6,6 @@
 //! Gomocup's 0-based `x,y`.
 
 mod bench;
-pub(crate) mod gomocup;
 mod play;
 
 use crate::output::{print_json, score_fields};
@@ -94,7 +93,7 @@ pub fn play(args: PlayArgs) -> Result<()> {
 
 /// `qi gomocup`: speaks the Gomocup protocol on stdin/stdout.
 pub fn gomocup(args: GomocupArgs) -> Result<()> {
-    gomocup::run(args)
+    qi_protocol::gomocup::run(args.verbose)
 }
 
 /// `qi bench gomoku`.

@@ -7,12 +7,10 @@ mod bench;
 pub(crate) mod matches;
 mod openings;
 mod play;
-pub(crate) mod protocol;
 mod tools;
-pub(crate) mod ucci;
-pub(crate) mod uci;
 
 use anyhow::Result;
+use qi_protocol::xiangqi::{Protocol, ProtocolOptions};
 
 /// Arguments of `qi perft xiangqi`.
 #[derive(clap::Args, Debug)]
@@ -208,15 +206,6 @@ pub fn openings(args: OpeningsArgs) -> Result<()> {
     openings::run(args)
 }
 
-/// Which engine protocol to speak.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Protocol {
-    /// UCCI, as ElephantEye speaks it.
-    Ucci,
-    /// UCI, as Pikafish speaks it.
-    Uci,
-}
-
 /// `qi perft xiangqi`.
 pub fn perft(args: PerftArgs) -> Result<()> {
     tools::perft(args)
@@ -245,7 +234,12 @@ pub fn bench(args: BenchArgs) -> Result<()> {
 /// `qi ucci` / `qi uci`: speaks `protocol` on stdin/stdout. `first_line` is a line already
 /// read from stdin (when `qi` ran without a subcommand and sniffed the protocol from it).
 pub fn protocol(protocol: Protocol, args: ProtocolArgs, first_line: Option<String>) -> Result<()> {
-    protocol::run(protocol, args, first_line)
+    let options = ProtocolOptions {
+        threads: args.threads,
+        hash: args.hash,
+        level: args.level,
+    };
+    qi_protocol::xiangqi::run(protocol, options, first_line)
 }
 
 /// `qi match`.

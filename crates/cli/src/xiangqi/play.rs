@@ -2,7 +2,6 @@
 //! black when the terminal has colours); moves are typed in ICCS (`h2e2`), WXF (`C2.5`) or
 //! Chinese (`炮二平五`); commands: undo, hint, level N, flip, fen, save FILE, new, help, quit.
 
-use super::tools::{game_history, think};
 use super::PlayArgs;
 use crate::terminal::{ask, colours, paint};
 use anyhow::{anyhow, Result};
@@ -10,6 +9,7 @@ use qi_search::StopFlag;
 use qi_xiangqi::pgn::PgnHeader;
 use qi_xiangqi::{Color, Game, Move, Outcome, Position, Square};
 use qi_xiangqi_engine::level::Rng;
+use qi_xiangqi_engine::play::{game_history, think};
 use qi_xiangqi_engine::score_text;
 use qi_xiangqi_engine::time::Clock;
 use qi_xiangqi_engine::{Engine, EngineOptions, SearchRequest};

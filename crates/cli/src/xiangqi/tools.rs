@@ -1,11 +1,12 @@
 //! `qi perft|moves|move xiangqi`: thin wrappers over the rules crate and the engine.
 
 use super::{MoveArgs, MovesArgs, PerftArgs};
-use anyhow::{anyhow, bail, Result};
-use qi_search::score::{describe, Score};
+use anyhow::{bail, Result};
+use qi_search::score::describe;
 use qi_search::StopFlag;
 use qi_xiangqi::{Move, Position};
-use qi_xiangqi_engine::level::{choose, Level, Rng};
+use qi_xiangqi_engine::level::Rng;
+use qi_xiangqi_engine::play::think;
 use qi_xiangqi_engine::repetition::HistEntry;
 use qi_xiangqi_engine::score_text;
 use qi_xiangqi_engine::time::Clock;
@@ -13,46 +14,10 @@ use qi_xiangqi_engine::{Engine, EngineOptions, SearchRequest};
 use serde_json::json;
 use std::time::Duration;
 
-/// A position from an optional FEN plus moves in any notation, with the history of keys
-/// the engine needs for repetition rulings.
+/// A position from an optional FEN plus moves, with its history (the engine's
+/// [`qi_xiangqi_engine::play::setup`]).
 pub(super) fn setup(fen: Option<&str>, moves: Option<&str>) -> Result<(Position, Vec<HistEntry>)> {
-    let mut pos = match fen {
-        Some(f) => Position::from_fen(f).map_err(|e| anyhow!("bad FEN {f:?}: {e}"))?,
-        None => Position::startpos(),
-    };
-    let mut history = Vec::new();
-    for text in moves.unwrap_or("").split_whitespace() {
-        let mv = pos
-            .parse_move(text)
-            .map_err(|e| anyhow!("move {text:?} in {}: {e}", pos.to_fen()))?;
-        history.push(HistEntry::new(&pos, mv));
-        pos.make_move(mv);
-    }
-    Ok((pos, history))
-}
-
-/// The current position of `game` and the history of earlier positions the engine needs
-/// for repetition rulings.
-pub(super) fn game_history(game: &qi_xiangqi::Game) -> (Position, Vec<HistEntry>) {
-    let mut pos = game.start().clone();
-    let mut history = Vec::with_capacity(game.moves().len());
-    for &mv in game.moves() {
-        history.push(HistEntry::new(&pos, mv));
-        pos.make_move(mv);
-    }
-    (pos, history)
-}
-
-/// Score in the protocols' mate convention: moves (not plies) to mate, signed.
-pub(super) fn mate_moves(score: Score) -> Option<i32> {
-    qi_search::score::plies_to_end(score).map(|p| {
-        let m = (p as i32 + 1) / 2;
-        if score > 0 {
-            m
-        } else {
-            -m
-        }
-    })
+    qi_xiangqi_engine::play::setup(fen, moves).map_err(anyhow::Error::msg)
 }
 
 /// From this depth perft reports each finished root move on stderr (a long count shows its
@@ -137,38 +102,6 @@ pub fn moves(args: MovesArgs) -> Result<()> {
     Ok(())
 }
 
-/// Runs one engine search for a level (or full strength) until its limits or `stop`, and
-/// returns the chosen move.
-pub(super) fn think(
-    engine: &Engine,
-    mut req: SearchRequest,
-    level: Option<u8>,
-    rng: &mut Rng,
-    stop: &StopFlag,
-    on_info: impl FnMut(&qi_xiangqi_engine::Info),
-) -> (Option<Move>, qi_xiangqi_engine::SearchResult) {
-    let settings = level.and_then(Level::new).map(|l| l.settings());
-    if let Some(s) = &settings {
-        req.depth = match (req.depth, s.depth) {
-            (Some(a), Some(b)) => Some(a.min(b)),
-            (a, b) => a.or(b),
-        };
-        req.nodes = match (req.nodes, s.nodes) {
-            (Some(a), Some(b)) => Some(a.min(b)),
-            (a, b) => a.or(b),
-        };
-        req.all_root_scores = req.all_root_scores || s.noise > 0;
-    }
-    let r = engine.search(&req, stop, on_info);
-    let mv = match &settings {
-        Some(s) if s.noise > 0 && !r.root_scores.is_empty() => {
-            choose(&r.root_scores, s, rng).or(r.best)
-        }
-        _ => r.best,
-    };
-    (mv, r)
-}
-
 /// `qi move xiangqi`.
 pub fn best_move(args: MoveArgs) -> Result<()> {
     let (pos, history) = setup(args.fen.as_deref(), args.moves.as_deref())?;
@@ -234,7 +167,7 @@ pub fn best_move(args: MoveArgs) -> Result<()> {
                 "chinese": pos.to_chinese(mv),
                 "score": r.score,
                 "score_text": describe(r.score),
-                "mate": mate_moves(r.score),
+                "mate": qi_protocol::xiangqi::mate_moves(r.score),
                 "pv": pv,
                 "depth": r.stats.depth,
                 "seldepth": r.stats.seldepth,

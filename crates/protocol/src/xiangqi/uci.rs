@@ -3,11 +3,11 @@
 //! (only `xiangqi`) and `Rank Numbering` (`1-10` writes moves as Fairy-Stockfish does,
 //! `h3e3`), so managers that pair engines with Fairy-Stockfish can pair them with Qi.
 
-use super::protocol::{
+use super::mate_moves;
+use super::session::{
     boolean, go_number, level, number, value_after, Dialect, Go, Line, OptionChange, Settings,
     ENGINE_AUTHOR, ENGINE_NAME, MAX_HASH_MB, MAX_THREADS,
 };
-use super::tools::mate_moves;
 use crate::line_input::echo;
 use qi_search::Score;
 use qi_xiangqi::notation::iccs;
@@ -19,7 +19,7 @@ use std::time::Duration;
 const MAX_MULTIPV: usize = 128;
 
 /// The UCI dialect.
-pub(crate) struct Uci;
+pub struct Uci;
 
 /// `score cp N` or `score mate N` (moves, negative when we are mated).
 fn uci_score(score: Score) -> String {

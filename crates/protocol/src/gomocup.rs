@@ -3,7 +3,6 @@
 //! Every reply is one line, flushed at once. Bad or off-board input gets `ERROR …` and the
 //! engine keeps running; unknown commands get `UNKNOWN …`.
 
-use super::GomocupArgs;
 use crate::line_input::{echo, read_line, InputLine, MAX_LINE_BYTES};
 use anyhow::Result;
 use qi_gomoku::board::xy;
@@ -34,10 +33,10 @@ struct Session<W: Write> {
 }
 
 /// Runs the protocol on stdin/stdout until `END` or end of input.
-pub fn run(args: GomocupArgs) -> Result<()> {
+pub fn run(verbose: bool) -> Result<()> {
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();
-    serve(stdin.lock(), stdout.lock(), args.verbose)
+    serve(stdin.lock(), stdout.lock(), verbose)
 }
 
 /// Runs the protocol on any input and output (tests use buffers).

@@ -5,13 +5,13 @@
 //! Bad input (unknown commands, a malformed FEN, an illegal move in `moves`, an unknown
 //! option) gets an `info string` diagnostic and changes nothing; it never ends the engine.
 
-use super::tools::{setup, think};
-use super::{ucci::Ucci, uci::Uci, Protocol, ProtocolArgs};
+use super::{ucci::Ucci, uci::Uci, Protocol, ProtocolOptions};
 use crate::line_input::{echo, read_line, InputLine, MAX_LINE_BYTES};
 use anyhow::Result;
 use qi_search::StopFlag;
 use qi_xiangqi::{Move, Position};
 use qi_xiangqi_engine::level::Rng;
+use qi_xiangqi_engine::play::{setup, think};
 use qi_xiangqi_engine::repetition::HistEntry;
 use qi_xiangqi_engine::time::Clock;
 use qi_xiangqi_engine::{Engine, EngineOptions, Info, SearchRequest, SearchResult};
@@ -34,7 +34,7 @@ pub(super) const DEFAULT_OVERHEAD_MS: u64 = 30;
 
 /// The engine's settings as the protocol sees them.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct Settings {
+pub struct Settings {
     /// Transposition table size, MB.
     pub hash_mb: usize,
     /// Search threads.
@@ -67,7 +67,7 @@ impl Default for Settings {
 
 /// What a `go` command asks for, in protocol-independent terms.
 #[derive(Clone, Debug, Default, PartialEq)]
-pub(crate) struct Go {
+pub struct Go {
     /// Depth cap.
     pub depth: Option<u32>,
     /// Node cap.
@@ -90,7 +90,7 @@ pub(crate) struct Go {
 
 /// A change asked for by `setoption`.
 #[derive(Clone, Debug, PartialEq)]
-pub(crate) enum OptionChange {
+pub enum OptionChange {
     /// Resize the table.
     Hash(usize),
     /// Set the thread count.
@@ -112,7 +112,7 @@ pub(crate) enum OptionChange {
 }
 
 /// One reported line of a search result for MultiPV.
-pub(crate) struct Line<'a> {
+pub struct Line<'a> {
     /// 1-based rank of the line.
     pub rank: usize,
     /// Its score.
@@ -122,7 +122,7 @@ pub(crate) struct Line<'a> {
 }
 
 /// What differs between UCCI and UCI.
-pub(crate) trait Dialect: Send + Sync {
+pub trait Dialect: Send + Sync {
     /// The greeting that starts the protocol (`ucci` / `uci`).
     fn greeting(&self) -> &'static str;
     /// The answer to the greeting: ids, options, and `ucciok`/`uciok`.
@@ -207,7 +207,7 @@ fn usable_threads(asked: usize) -> usize {
 /// Runs the protocol on stdin/stdout until `quit` or end of input.
 pub(super) fn run(
     protocol: Protocol,
-    args: ProtocolArgs,
+    args: ProtocolOptions,
     first_line: Option<String>,
 ) -> Result<()> {
     let dialect: Arc<dyn Dialect> = match protocol {
@@ -264,7 +264,7 @@ pub(super) fn run(
 
 /// The words after `position` (`startpos|fen FEN [moves …]`) as a position and the history
 /// before it; an error (the diagnostic to print) when any part is invalid.
-pub(crate) fn parse_position(
+pub fn parse_position(
     dialect: &dyn Dialect,
     settings: &Settings,
     words: &[&str],
@@ -288,7 +288,7 @@ pub(crate) fn parse_position(
 
 /// Moves on the wire (`banmoves`, `go searchmoves`) as legal moves of `position`; the error
 /// names the first that is not one.
-pub(crate) fn parse_moves(
+pub fn parse_moves(
     dialect: &dyn Dialect,
     settings: &Settings,
     position: &Position,
@@ -307,7 +307,7 @@ pub(crate) fn parse_moves(
 /// `setoption`, the position of `position`, the moves of `banmoves`, the limits and
 /// `searchmoves` of `go` (against `position`). `Err` holds the diagnostic the loop would
 /// print; commands without arguments to parse are `Ok`. The fuzz targets drive this.
-pub(crate) fn parse_command(
+pub fn parse_command(
     dialect: &dyn Dialect,
     settings: &Settings,
     position: &Position,

@@ -2,7 +2,7 @@
 //! `setoption NAME VALUE`, times in seconds unless `usemillisec`, `bestmove`/`nobestmove`,
 //! `quit`/`bye`. Moves are ICCS coordinates in lower case (`h2e2`).
 
-use super::protocol::{
+use super::session::{
     boolean, go_number, level, number, value_after, Dialect, Go, OptionChange, Settings,
     ENGINE_AUTHOR, ENGINE_NAME, MAX_HASH_MB, MAX_THREADS,
 };
@@ -16,7 +16,7 @@ use std::time::Duration;
 const MATE: i32 = 10_000;
 
 /// The UCCI dialect.
-pub(crate) struct Ucci;
+pub struct Ucci;
 
 /// A score as UCCI writes it: centipawn-like units, mates as ±(10000 − plies).
 fn ucci_score(score: Score) -> i32 {

@@ -1,7 +1,7 @@
 //! `pbrain-qi`: Qi's gomoku engine for Gomocup managers (piskvork), speaking the Gomocup
 //! protocol on stdin/stdout.
 fn main() -> std::process::ExitCode {
-    match qi_cli::gomoku::gomocup(Default::default()) {
+    match qi_protocol::gomocup::run(false) {
         Ok(()) => std::process::ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("error: {e:#}");
