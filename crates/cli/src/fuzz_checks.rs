@@ -7,9 +7,9 @@
 //! invariant panics here on purpose: that is how a fuzzer learns of it. The targets:
 //! [`TARGETS`].
 
-use crate::matches::gomoku::{is_chatter, parse_reply};
-use crate::xiangqi::matches::Dialect as RefereeDialect;
 use qi_gomoku::{board_from_moves, format_point, parse_moves, Rule};
+use qi_match::gomoku::{is_chatter, parse_reply};
+use qi_match::xiangqi::Dialect as RefereeDialect;
 use qi_protocol::gomocup::serve_quick;
 use qi_protocol::xiangqi::{parse_command, Dialect, Settings};
 use qi_protocol::xiangqi::{ucci::Ucci, uci::Uci};

@@ -8,7 +8,6 @@ pub mod args;
 pub mod explain;
 pub mod fuzz_checks;
 pub mod gomoku;
-pub mod matches;
 pub mod output;
 pub mod serve;
 pub mod terminal;

@@ -134,6 +134,35 @@ fn same_position(a: &str, b: &str) -> bool {
     fields(a) == fields(b)
 }
 
+/// `game` as PGN with ICCS moves (`h2-e2`, as the web page writes them) and today's date;
+/// `players` are Red and Black, `extra` further tags. A game that does not start from the
+/// start position gets its `FEN` tag.
+pub fn write_game(
+    game: &crate::Game,
+    result: &str,
+    event: &str,
+    players: [&str; 2],
+    extra: &[(&str, &str)],
+) -> String {
+    let moves: Vec<String> = game.moves().iter().map(|m| m.to_iccs()).collect();
+    let start = game.start().to_fen();
+    let date = today();
+    let header = PgnHeader {
+        event,
+        red: players[0],
+        black: players[1],
+        extra,
+        start_fen: &start,
+        result,
+        date: &date,
+    };
+    write(
+        &header,
+        &moves,
+        game.start().side_to_move() == crate::Color::Red,
+    )
+}
+
 /// Reads a PGN record (or a bare move list): tags, comments (`{…}`, `;…`), variations
 /// (`(…)`), move numbers, NAGs (`$1`) and results are skipped; what is left are the moves.
 pub fn read(text: &str) -> Result<PgnRecord, PgnError> {
@@ -246,6 +275,23 @@ fn move_of(token: &str) -> Option<&str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_game_is_written_with_numbered_moves_and_its_start() {
+        let mut game = crate::Game::default();
+        for m in ["h2e2", "h9g7", "h0g2"] {
+            game.push_str(m).unwrap();
+        }
+        let text = write_game(&game, "*", "test", ["?", "?"], &[]);
+        assert!(text.contains("1. h2-e2 h9-g7 2. h0-g2 *"), "{text}");
+        assert!(!text.contains("????"), "a real date: {text}");
+        assert!(!text.contains("[FEN"));
+        let mut game = crate::Game::from_fen("4k4/R8/9/9/9/9/9/9/9/3K5 b - - 0 7").unwrap();
+        game.push_str("e9f9").unwrap();
+        let text = write_game(&game, "*", "test", ["?", "?"], &[]);
+        assert!(text.contains("[FEN \"4k4/R8/9/9/9/9/9/9/9/3K5 b - - 0 7\"]"));
+        assert!(text.contains("7... e9-f9 *"), "{text}");
+    }
 
     #[test]
     fn reads_tags_numbers_comments_and_results() {

@@ -1,10 +1,9 @@
-//! `qi … xiangqi` commands, the UCCI and UCI protocols, and engine matches.
+//! `qi … xiangqi` commands: their arguments, the terminal game, perft, moves, bench and openings.
 //!
 //! Contract with `crate::run` (which owns the top-level command enum): this module provides
 //! the argument types and entry points below; everything else in this folder is its own.
 
 mod bench;
-pub(crate) mod matches;
 mod openings;
 mod play;
 mod tools;
@@ -244,9 +243,29 @@ pub fn protocol(protocol: Protocol, args: ProtocolArgs, first_line: Option<Strin
 
 /// `qi match`.
 pub fn run_match(args: MatchArgs) -> Result<()> {
-    match args.game.to_ascii_lowercase().as_str() {
-        "xiangqi" => matches::run(args),
-        "gomoku" => crate::matches::gomoku::run(args),
-        other => anyhow::bail!("unknown game '{other}' for a match (xiangqi or gomoku)"),
-    }
+    let options = qi_match::MatchOptions {
+        rule: args.rule,
+        size: args.size,
+        engine1: args.engine1,
+        engine2: args.engine2,
+        protocol1: args.protocol1,
+        protocol2: args.protocol2,
+        option1: args.option1,
+        option2: args.option2,
+        timemargin: args.timemargin,
+        openings: args.openings,
+        rounds: args.rounds,
+        depth: args.depth,
+        nodes: args.nodes,
+        movetime: args.movetime,
+        time: args.time,
+        inc: args.inc,
+        max_plies: args.max_plies,
+        pgn: args.pgn,
+        concurrency: args.concurrency,
+        sprt: args.sprt,
+        alpha: args.alpha,
+        beta: args.beta,
+    };
+    qi_match::run(&args.game, options)
 }

@@ -6,7 +6,6 @@ use super::PlayArgs;
 use crate::terminal::{ask, colours, paint};
 use anyhow::{anyhow, Result};
 use qi_search::StopFlag;
-use qi_xiangqi::pgn::PgnHeader;
 use qi_xiangqi::{Color, Game, Move, Outcome, Position, Square};
 use qi_xiangqi_engine::level::Rng;
 use qi_xiangqi_engine::play::{game_history, think};
@@ -88,30 +87,6 @@ fn announce(outcome: Outcome, human: Color) -> String {
         Some(_) => format!("The engine wins ({outcome})."),
         None => format!("{outcome}."),
     }
-}
-
-/// The game as PGN with ICCS moves (`h2-e2`, as the web page writes them) and today's date,
-/// through the rules crate's writer; `players` are Red and Black, `extra` further tags.
-pub(super) fn pgn(
-    game: &Game,
-    result: &str,
-    event: &str,
-    players: [&str; 2],
-    extra: &[(&str, &str)],
-) -> String {
-    let moves: Vec<String> = game.moves().iter().map(|m| m.to_iccs()).collect();
-    let start = game.start().to_fen();
-    let date = qi_xiangqi::pgn::today();
-    let header = PgnHeader {
-        event,
-        red: players[0],
-        black: players[1],
-        extra,
-        start_fen: &start,
-        result,
-        date: &date,
-    };
-    qi_xiangqi::pgn::write(&header, &moves, game.start().side_to_move() == Color::Red)
 }
 
 struct Table {
@@ -316,7 +291,7 @@ fn command(table: &mut Table, line: &str, start: &Game) -> bool {
                     Color::Red => ["you", "Qi"],
                     Color::Black => ["Qi", "you"],
                 };
-                let text = pgn(
+                let text = qi_xiangqi::pgn::write_game(
                     &table.game,
                     table.result_text(),
                     "Qi terminal game",
@@ -360,23 +335,6 @@ fn command(table: &mut Table, line: &str, start: &Game) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn pgn_numbers_moves_and_notes_a_fen_start() {
-        let mut game = Game::default();
-        for m in ["h2e2", "h9g7", "h0g2"] {
-            game.push_str(m).unwrap();
-        }
-        let text = pgn(&game, "*", "test", ["?", "?"], &[]);
-        assert!(text.contains("1. h2-e2 h9-g7 2. h0-g2 *"), "{text}");
-        assert!(!text.contains("????"), "a real date: {text}");
-        assert!(!text.contains("[FEN"));
-        let mut game = Game::from_fen("4k4/R8/9/9/9/9/9/9/9/3K5 b - - 0 7").unwrap();
-        game.push_str("e9f9").unwrap();
-        let text = pgn(&game, "*", "test", ["?", "?"], &[]);
-        assert!(text.contains("[FEN \"4k4/R8/9/9/9/9/9/9/9/3K5 b - - 0 7\"]"));
-        assert!(text.contains("7... e9-f9 *"), "{text}");
-    }
 
     #[test]
     fn board_shows_glyphs_and_river() {

@@ -8,15 +8,13 @@
 //!
 //! `--concurrency N` plays N games at once, each worker thread with its own two engine
 //! processes taking the next pair of games. `--sprt ELO0 ELO1` scores the pairs as a
-//! sequential test ([`crate::matches::sprt`]) and stops the match, after the moves being
+//! sequential test ([`crate::sprt`]) and stops the match, after the moves being
 //! thought about, as soon as the LLR leaves its bounds; games of an unfinished pair count
 //! in the W-L-D line but not in the test.
 
-use super::play::pgn;
-use super::MatchArgs;
-use crate::matches::process::Process;
-use crate::matches::referee;
-use crate::matches::{distinct_names, Records};
+use crate::process::Process;
+use crate::MatchOptions;
+use crate::{distinct_names, referee, Records};
 use anyhow::{anyhow, bail, Context, Result};
 use qi_xiangqi::notation::iccs;
 use qi_xiangqi::{Color, Game, Move, Position, Reason, Winner};
@@ -32,7 +30,7 @@ const UNTIMED_MOVE_LIMIT: Duration = Duration::from_secs(120);
 
 /// The protocol an engine speaks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Dialect {
+pub enum Dialect {
     /// UCCI (times in milliseconds after `setoption usemillisec true`).
     Ucci,
     /// UCI with ranks 0–9 (Pikafish, Qi).
@@ -44,7 +42,8 @@ pub(crate) enum Dialect {
 }
 
 impl Dialect {
-    pub(crate) fn parse(text: &str) -> Result<Dialect> {
+    /// The dialect named `text` (uci, ucci, fsf or sjaak, any case).
+    pub fn parse(text: &str) -> Result<Dialect> {
         match text.to_ascii_lowercase().as_str() {
             "ucci" => Ok(Dialect::Ucci),
             "uci" => Ok(Dialect::Uci),
@@ -77,7 +76,8 @@ impl Dialect {
         format!("{board} {rest}")
     }
 
-    pub(crate) fn write_move(self, mv: Move) -> String {
+    /// `mv` as this dialect writes moves (ranks 0–9 or 1–10).
+    pub fn write_move(self, mv: Move) -> String {
         if self.ranks_from_one() {
             iccs::to_ranks_from_one(mv)
         } else {
@@ -86,7 +86,7 @@ impl Dialect {
     }
 
     /// The move text in ICCS, or `None` when it is not a coordinate move at all.
-    pub(crate) fn read_move(self, text: &str) -> Option<String> {
+    pub fn read_move(self, text: &str) -> Option<String> {
         let t = text.to_ascii_lowercase();
         let bytes = t.as_bytes();
         let file = |c: u8| (b'a'..=b'i').contains(&c);
@@ -113,7 +113,7 @@ struct EngineProcess {
 impl EngineProcess {
     fn start(command: &str, dialect: Dialect, options: &[(String, String)]) -> Result<Self> {
         let process = Process::start(command, "quit")?;
-        let name = crate::matches::process::split_command(command)?[0].clone();
+        let name = crate::process::split_command(command)?[0].clone();
         let mut engine = EngineProcess {
             process,
             dialect,
@@ -455,7 +455,7 @@ impl referee::Table for XiangqiTable<'_> {
             game.moves().len()
         );
         let round = (index + 1).to_string();
-        let record = pgn(
+        let record = qi_xiangqi::pgn::write_game(
             &game,
             result,
             "qi match",
@@ -472,8 +472,8 @@ impl referee::Table for XiangqiTable<'_> {
     }
 }
 
-/// `qi match`.
-pub fn run(args: MatchArgs) -> Result<()> {
+/// `qi match` (Xiangqi).
+pub fn run(args: MatchOptions) -> Result<()> {
     let limit = match (args.depth, args.nodes, args.movetime, args.time) {
         (Some(d), None, None, None) if d > 0 => Limit::Depth(d),
         (None, Some(n), None, None) if n > 0 => Limit::Nodes(n),

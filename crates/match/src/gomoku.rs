@@ -11,7 +11,7 @@
 
 use super::process::{split_command, Process};
 use super::{distinct_names, referee, Records};
-use crate::xiangqi::MatchArgs;
+use crate::MatchOptions;
 use anyhow::{anyhow, bail, Context, Result};
 use qi_gomoku::{play_checked, Board, Color, MoveResult, Rule};
 use std::sync::atomic::AtomicBool;
@@ -34,13 +34,13 @@ struct Brain {
 }
 
 /// A move reply `x,y`.
-pub(crate) fn parse_reply(line: &str) -> Option<(i64, i64)> {
+pub fn parse_reply(line: &str) -> Option<(i64, i64)> {
     let (x, y) = line.trim().split_once(',')?;
     Some((x.trim().parse().ok()?, y.trim().parse().ok()?))
 }
 
 /// Lines a brain may send besides its move.
-pub(crate) fn is_chatter(line: &str) -> bool {
+pub fn is_chatter(line: &str) -> bool {
     ["MESSAGE", "DEBUG", "UNKNOWN", "ERROR", "SUGGEST"]
         .iter()
         .any(|p| line.starts_with(p))
@@ -379,7 +379,7 @@ impl referee::Table for GomokuTable<'_> {
 }
 
 /// `qi match --game gomoku`.
-pub fn run(args: MatchArgs) -> Result<()> {
+pub fn run(args: MatchOptions) -> Result<()> {
     let rule: Rule = args
         .rule
         .parse()

@@ -1,12 +1,73 @@
-//! What engine matches of every game share: engine processes, the match loop with its
-//! concurrency and SPRT ([`referee`]), the score tally and the final W-L-D / Elo line.
-//! Each game's table (how its engines play one game) lives beside its protocol
-//! (`crate::xiangqi` for UCI/UCCI, [`gomoku`] for Gomocup).
+//! Qi's match referee (`qi match`): engine processes, one match loop with its concurrency
+//! and SPRT ([`referee`]), the score tally and the final W-L-D / Elo line. Each game's
+//! table says how its engines play one game ([`xiangqi`] for UCI/UCCI engines, [`gomoku`]
+//! for Gomocup engines); who won is always the game crate's ruling.
 
 pub mod gomoku;
 pub mod process;
 pub mod referee;
 pub mod sprt;
+pub mod xiangqi;
+
+use anyhow::Result;
+
+/// Everything a match is told: engines, limits, openings, records and the test to run.
+#[derive(Clone, Debug)]
+pub struct MatchOptions {
+    /// Gomoku rule: freestyle, standard or renju.
+    pub rule: String,
+    /// Gomoku board size, 5 to 22.
+    pub size: usize,
+    /// First engine command line.
+    pub engine1: String,
+    /// Second engine command line.
+    pub engine2: String,
+    /// Xiangqi protocol of engine 1: uci, ucci, fsf or sjaak.
+    pub protocol1: String,
+    /// Xiangqi protocol of engine 2.
+    pub protocol2: String,
+    /// Options for engine 1 as NAME=VALUE.
+    pub option1: Vec<String>,
+    /// Options for engine 2 as NAME=VALUE.
+    pub option2: Vec<String>,
+    /// Milliseconds an engine may exceed its clock before it loses on time.
+    pub timemargin: u64,
+    /// File of openings (Xiangqi FEN/EPD lines, or gomoku stones as offsets from the centre).
+    pub openings: Option<String>,
+    /// Game pairs (with an SPRT: the most before it gives up).
+    pub rounds: Option<u32>,
+    /// Fixed depth per move.
+    pub depth: Option<u32>,
+    /// Fixed nodes per move.
+    pub nodes: Option<u64>,
+    /// Fixed time per move in milliseconds (gomoku: the turn limit).
+    pub movetime: Option<u64>,
+    /// Clock per game in milliseconds (gomoku: the match time).
+    pub time: Option<u64>,
+    /// Increment per move in milliseconds.
+    pub inc: u64,
+    /// Adjudicate a draw after this many plies.
+    pub max_plies: u32,
+    /// Write the games here (PGN for Xiangqi, SGF for gomoku).
+    pub pgn: Option<String>,
+    /// Games played at the same time.
+    pub concurrency: usize,
+    /// SPRT bounds `[ELO0, ELO1]`.
+    pub sprt: Option<Vec<f64>>,
+    /// The SPRT's false-positive rate.
+    pub alpha: f64,
+    /// The SPRT's false-negative rate.
+    pub beta: f64,
+}
+
+/// Plays the match of `game` (xiangqi or gomoku, any case) that `options` describe.
+pub fn run(game: &str, options: MatchOptions) -> Result<()> {
+    match game.to_ascii_lowercase().as_str() {
+        "xiangqi" => xiangqi::run(options),
+        "gomoku" => gomoku::run(options),
+        other => anyhow::bail!("unknown game '{other}' for a match (xiangqi or gomoku)"),
+    }
+}
 
 /// Game results from the first engine's view.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
