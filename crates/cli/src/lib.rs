@@ -8,6 +8,7 @@ pub mod args;
 pub mod explain;
 pub mod fuzz_checks;
 pub mod gomoku;
+pub mod levels;
 pub mod output;
 pub mod serve;
 pub mod terminal;
@@ -54,6 +55,8 @@ enum Command {
     Moves(MovesGame),
     /// Fixed-depth benchmark: nodes and nodes/second (Xiangqi unless a game is named).
     Bench(BenchCommand),
+    /// What each level 1–10 means in each game (depth, nodes, time share, move choice).
+    Levels,
     /// Speak UCCI (Xiangqi GUIs such as those for ElephantEye) on stdin/stdout.
     Ucci(xiangqi::ProtocolArgs),
     /// Speak UCI (Xiangqi GUIs such as those for Pikafish) on stdin/stdout.
@@ -217,6 +220,7 @@ fn dispatch(command: Command) -> anyhow::Result<()> {
         Command::Explain(ExplainGame::Tictactoe(a)) => explain::tictactoe(a),
         Command::Explain(ExplainGame::Gomoku(a)) => explain::gomoku(a),
         Command::Explain(ExplainGame::Xiangqi(a)) => explain::xiangqi(a),
+        Command::Levels => levels::run(),
         Command::Bench(BenchCommand {
             game: Some(BenchGame::Gomoku(a)),
             ..

@@ -4,6 +4,7 @@
 use crate::board::{Board, Point};
 use crate::eval::Threat;
 use crate::game::{Gomoku, SearchSettings};
+use crate::level::level_settings;
 use crate::movegen::{self, is_legal, Generator};
 use crate::threats::ThreatSearch;
 use qi_search::score::{loss_in, win_in};
@@ -144,9 +145,6 @@ pub struct Engine {
     threats: ThreatSearch,
 }
 
-/// How far below the best a weaker level's choice may be, per level below the top.
-const LEVEL_MARGIN_STEP: Score = 60;
-
 /// Time the main search leaves unused at the end of its budget, for noticing the deadline
 /// and answering.
 const SEARCH_RESERVE: Duration = Duration::from_millis(15);
@@ -199,6 +197,7 @@ impl Engine {
             return None;
         }
         let level = self.options.level;
+        let strength = level_settings(level);
         let me = board.to_move();
         let opp = me.other();
         let done = |point: Point, score: Score, pv: Vec<Point>, nodes: u64, source| {
@@ -240,10 +239,10 @@ impl Engine {
         // 3. Threat-space search at the root (weaker levels look less far).
         let mut scratch = board.clone();
         self.threats.reset_nodes();
-        let share = level.budget().max(0.02);
+        let share = strength.threat_share;
         let threat_deadline = deadline.map(|d| start + (d - start) * 3 / 10);
         self.threats.set_deadline(threat_deadline);
-        if self.options.vcf_budget > 0 && level.get() >= 2 {
+        if self.options.vcf_budget > 0 && strength.vcf {
             let budget = (self.options.vcf_budget as f64 * share) as u64;
             if let Some(win) = self.threats.vcf(&mut scratch, 40, budget.max(100)) {
                 let n = self.threats.nodes;
@@ -257,7 +256,7 @@ impl Engine {
                 );
             }
         }
-        if self.options.vct_budget > 0 && level.get() >= 5 {
+        if self.options.vct_budget > 0 && strength.vct {
             let budget = (self.options.vct_budget as f64 * share) as u64;
             if let Some(win) = self.threats.vct(&mut scratch, 15, budget.max(100)) {
                 let n = self.threats.nodes;
@@ -275,10 +274,9 @@ impl Engine {
         let threat_nodes = self.threats.nodes;
         // 4. The main search.
         let full = level == Level::MAX;
-        let depth = match (self.options.depth, full) {
-            (d, true) => d,
-            (Some(d), false) => Some(d.min(level.depth(10))),
-            (None, false) => Some(level.depth(10)),
+        let depth = match (self.options.depth, strength.depth) {
+            (Some(d), Some(cap)) => Some(d.min(cap)),
+            (d, cap) => d.or(cap),
         };
         // The search notices its deadline every thousand nodes or so and uses the moves a
         // stopped iteration finished: keep 5 % (at least SEARCH_RESERVE) in hand.
@@ -288,21 +286,26 @@ impl Engine {
         });
         let movetime = match (movetime, full) {
             (t, true) => t,
-            (Some(t), false) => Some(t.mul_f64(level.budget().max(0.05))),
+            (Some(t), false) => Some(t.mul_f64(strength.time_share)),
             (None, false) => None,
         };
-        let nodes = self.options.nodes.or_else(|| {
-            (self.options.depth.is_none() && self.options.movetime.is_none())
-                .then_some(((2_000_000.0 * level.budget()) as u64).max(2_000))
-        });
+        // A level's node cap always holds; at full strength with no limit at all, the
+        // full-strength node count keeps the move finite.
+        let unbounded = self.options.depth.is_none() && self.options.movetime.is_none();
+        let nodes = match (self.options.nodes, strength.nodes) {
+            (Some(n), Some(cap)) => Some(n.min(cap)),
+            (n, cap) => n
+                .or(cap)
+                .or(unbounded.then_some(crate::level::FULL_NODES as u64)),
+        };
         let limits = Limits {
             depth,
             nodes,
             movetime,
             stop: self.options.stop.clone(),
         };
-        let margin = LEVEL_MARGIN_STEP * Score::from(10 - level.get());
-        self.searcher.set_root_margin(if full { 0 } else { margin });
+        let margin = strength.margin;
+        self.searcher.set_root_margin(margin);
         let game = Gomoku::new(board.clone(), self.options.settings);
         let result = self
             .searcher

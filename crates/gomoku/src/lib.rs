@@ -19,6 +19,7 @@ pub mod board;
 pub mod engine;
 pub mod eval;
 pub mod game;
+pub mod level;
 pub mod movegen;
 pub mod notation;
 pub mod opening;
@@ -35,6 +36,7 @@ pub use board::{
 pub use engine::{engine_move, Engine, EngineMove, EngineOptions, MoveSource};
 pub use eval::Evaluator;
 pub use game::{board_from_moves, play_checked, GameEnd, Gomoku, MoveResult, SearchSettings};
+pub use level::{level_settings, LevelSettings};
 pub use movegen::Generator;
 pub use notation::{
     format_point, format_xy, parse_move, parse_moves, play_text, replay_text, NotationError,

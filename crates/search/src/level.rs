@@ -62,6 +62,12 @@ impl Level {
         full_depth.saturating_sub(lost).max(1)
     }
 
+    /// Share of the caller's full thinking time a level spends: its [`budget`](Self::budget),
+    /// but never under 5 % (a level-1 move still gets a moment to see a five or a mate).
+    pub fn time_share(self) -> f64 {
+        self.budget().max(0.05)
+    }
+
     /// Probability of deliberately playing a near-best move instead of the best.
     pub fn mistake_rate(self) -> f64 {
         [0.5, 0.4, 0.32, 0.25, 0.18, 0.12, 0.07, 0.03, 0.0, 0.0][self.0 as usize - 1]

@@ -19,6 +19,6 @@ pub mod solver;
 pub use board::{Board, BoardError, Mark, Square};
 pub use game::TicTacToe;
 pub use solver::{
-    engine_move, engine_move_at_level, solve, solve_with, winning_moves, EngineMove, EngineOptions,
-    Solution, SolveOptions,
+    engine_move, engine_move_at_level, level_settings, solve, solve_with, winning_moves,
+    EngineMove, EngineOptions, LevelSettings, Solution, SolveOptions,
 };

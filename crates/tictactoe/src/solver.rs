@@ -128,8 +128,29 @@ pub struct EngineOptions {
 /// any move its shallow search does not see losing, and level 9 only near-equal ones.
 const LEVEL_MARGIN_STEP: qi_search::Score = 3;
 
-fn level_margin(level: Level) -> qi_search::Score {
-    LEVEL_MARGIN_STEP * qi_search::Score::from(10 - level.get())
+/// The tic-tac-toe engine at one level.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct LevelSettings {
+    /// The level.
+    pub level: Level,
+    /// Plies searched (`None`: to the end of the game, perfect play at level 10).
+    pub depth: Option<u32>,
+    /// Near-best moves within this many points of the best may be played instead.
+    pub margin: qi_search::Score,
+    /// The chance of playing such a near-best move ([`Level::mistake_rate`]).
+    pub mistake_rate: f64,
+}
+
+/// What `level` means for the tic-tac-toe engine, in one place: the terminal game,
+/// `qi move` and the web page all play through [`engine_move_at_level`], which reads it.
+pub fn level_settings(level: Level) -> LevelSettings {
+    let full = level == Level::MAX;
+    LevelSettings {
+        level,
+        depth: (!full).then(|| level.depth(9)),
+        margin: LEVEL_MARGIN_STEP * qi_search::Score::from(10 - level.get()),
+        mistake_rate: level.mistake_rate(),
+    }
 }
 
 /// The engine's choice and the search behind it.
@@ -170,13 +191,13 @@ pub fn engine_move_at_level(
     };
     let mut searcher = Searcher::with_table(config, Some(small_table()));
     // A weak level looks fewer plies ahead and sometimes settles for a near-best move.
-    let depth = match (options.depth, level < Level::MAX) {
-        (Some(d), true) => Some(d.min(level.depth(9))),
-        (None, true) => Some(level.depth(9)),
-        (d, false) => d,
+    let strength = level_settings(level);
+    let depth = match (options.depth, strength.depth) {
+        (Some(d), Some(cap)) => Some(d.min(cap)),
+        (d, cap) => d.or(cap),
     };
     if level < Level::MAX {
-        searcher.set_root_margin(level_margin(level));
+        searcher.set_root_margin(strength.margin);
     }
     let limits = Limits {
         depth,
@@ -191,8 +212,8 @@ pub fn engine_move_at_level(
             Some(seed) => StdRng::seed_from_u64(seed ^ board.key() as u64),
             None => StdRng::from_os_rng(),
         };
-        square = level::choose(&search.root_moves, level, level_margin(level), &mut rng)
-            .unwrap_or(square);
+        square =
+            level::choose(&search.root_moves, level, strength.margin, &mut rng).unwrap_or(square);
         return Some(EngineMove { square, search });
     }
     if options.book {

@@ -1128,7 +1128,7 @@ function describeLevel() {
   const parts = [];
   parts.push(entry.depth ? `${entry.depth} ${entry.depth === 1 ? 'ply' : 'plies'}` : 'full depth');
   if (entry.movetime_ms) parts.push(`≤ ${(entry.movetime_ms / 1000).toFixed(1)} s`);
-  if (entry.casual_move_chance) parts.push(`${Math.round(entry.casual_move_chance * 100)}% casual moves`);
+  if (entry.mistake_rate) parts.push(`${Math.round(entry.mistake_rate * 100)}% near-best moves`);
   if (entry.noise_cp) parts.push('human-like slips');
   $('level-desc').textContent = parts.join(' · ');
 }

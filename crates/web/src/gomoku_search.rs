@@ -3,7 +3,9 @@
 //! with near-best choices below level 9), with level 10 bounded by time alone.
 
 use super::games::{SearchDone, SearchInfo, SearchJob};
-use qi_gomoku::{format_point, Board, Color, Engine, EngineOptions, MoveSource, Point};
+use qi_gomoku::{
+    format_point, level_settings, Board, Color, Engine, EngineOptions, MoveSource, Point,
+};
 use qi_search::{Level, StopFlag};
 use serde_json::{json, Value};
 use std::time::Duration;
@@ -19,19 +21,9 @@ pub const EVAL_SCALE: i32 = 600;
 /// The table size of one web search; small, since each search gets a fresh engine.
 const HASH_MB: usize = 16;
 
-/// The node budget the engine gives a level when nothing else bounds it (its own rule:
-/// two million nodes at full strength, halved per level below).
-fn level_nodes(level: Level) -> Option<u64> {
-    (level < Level::MAX).then(|| ((2_000_000.0 * level.budget()) as u64).max(2_000))
-}
-
 /// The wall-clock cap of a level: the engine spends this share of [`MAX_MOVETIME_MS`].
 pub fn movetime_ms(level: Level) -> u64 {
-    if level == Level::MAX {
-        MAX_MOVETIME_MS
-    } else {
-        (MAX_MOVETIME_MS as f64 * level.budget().max(0.05)) as u64
-    }
+    (MAX_MOVETIME_MS as f64 * level_settings(level).time_share) as u64
 }
 
 /// What each level means, for `GET /api/games/gomoku`.
@@ -39,14 +31,15 @@ pub fn levels() -> Vec<Value> {
     (1..=10u8)
         .filter_map(|n| Level::new(n).ok())
         .map(|level| {
+            let s = level_settings(level);
             json!({
                 "level": level.get(),
-                "depth": (level < Level::MAX).then(|| level.depth(10)),
-                "nodes": level_nodes(level),
+                "depth": s.depth,
+                "nodes": s.nodes,
                 "movetime_ms": movetime_ms(level),
-                "mistake_rate": level.mistake_rate(),
-                "vcf": level.get() >= 2,
-                "vct": level.get() >= 5,
+                "mistake_rate": s.mistake_rate,
+                "vcf": s.vcf,
+                "vct": s.vct,
             })
         })
         .collect()
@@ -85,7 +78,6 @@ impl SearchJob for GomokuSearch {
         let options = EngineOptions {
             level: self.level,
             movetime: Some(Duration::from_millis(MAX_MOVETIME_MS)),
-            nodes: level_nodes(self.level),
             tt_megabytes: HASH_MB,
             stop,
             ..EngineOptions::default()

@@ -1,11 +1,10 @@
-//! How much work the server lets anyone ask for: request sizes, engine budgets per level,
-//! and the number of searches running at once.
+//! How much work the server lets anyone ask for: request sizes and the number of searches
+//! running at once. (What a level means is each game crate's own mapping.)
 
 use super::error::ApiError;
 use serde::Serialize;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
-use std::time::Duration;
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 /// Largest request body; a long Xiangqi game with its FEN is a few kilobytes.
@@ -20,47 +19,6 @@ pub const MAX_IMPORT_CHARS: usize = 32 * 1024;
 /// Searches running at once when `--max-searches` is not given: one per core on a small
 /// machine, so a page's engine never starves the others for long.
 pub const DEFAULT_MAX_SEARCHES: usize = 2;
-
-/// The budget of one search at one level, for engines with a heuristic evaluation.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub struct Budget {
-    /// Deepest iteration.
-    pub depth: Option<u32>,
-    /// Node cap.
-    pub nodes: Option<u64>,
-    /// Wall-clock cap in milliseconds; always set, so no level can think forever.
-    pub movetime_ms: u64,
-}
-
-impl Budget {
-    /// The time cap as a duration.
-    pub fn movetime(&self) -> Duration {
-        Duration::from_millis(self.movetime_ms)
-    }
-}
-
-/// The one scale of levels for heuristic engines (Xiangqi, gomoku): each step roughly
-/// doubles the work, level 10 is bounded by time alone (eight seconds).
-pub fn budget(level: u8) -> Budget {
-    const TABLE: [(Option<u32>, Option<u64>, u64); 10] = [
-        (Some(1), Some(1_000), 100),
-        (Some(2), Some(5_000), 200),
-        (Some(3), Some(20_000), 300),
-        (Some(4), Some(80_000), 500),
-        (Some(5), Some(300_000), 800),
-        (Some(6), Some(1_000_000), 1_200),
-        (Some(8), Some(3_000_000), 2_000),
-        (Some(10), Some(10_000_000), 3_000),
-        (Some(14), Some(30_000_000), 5_000),
-        (None, None, 8_000),
-    ];
-    let (depth, nodes, movetime_ms) = TABLE[usize::from(level.clamp(1, 10)) - 1];
-    Budget {
-        depth,
-        nodes,
-        movetime_ms,
-    }
-}
 
 /// Counts of searches since the server started, for `GET /api/status`.
 #[derive(Debug, Default, Serialize)]
@@ -156,17 +114,6 @@ impl SearchSlots {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn budgets_grow_with_the_level_and_are_always_timed() {
-        for level in 1..10u8 {
-            let (a, b) = (budget(level), budget(level + 1));
-            assert!(b.movetime_ms > a.movetime_ms, "level {level}");
-            assert!(b.depth.unwrap_or(u32::MAX) > a.depth.unwrap());
-        }
-        assert_eq!(budget(0), budget(1));
-        assert_eq!(budget(200), budget(10));
-    }
 
     #[test]
     fn slots_turn_away_the_extra_search_and_free_on_drop() {

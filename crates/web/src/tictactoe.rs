@@ -1,31 +1,14 @@
 //! Tic-tac-toe on the web: squares 1–9 row by row from the top left, the compact board
-//! `x.o/.x./o..` as its FEN, and the level scale below.
+//! `x.o/.x./o..` as its FEN; the engine plays at the rules crate's levels
+//! ([`qi_tictactoe::level_settings`]), as in the terminal.
 
 use super::error::ApiError;
 use super::games::{
     GameAdapter, GameRequest, ImportRequest, Imported, SearchDone, SearchInfo, SearchJob,
 };
-use qi_search::StopFlag;
-use qi_tictactoe::{engine_move, Board, EngineOptions, Mark, Square};
-use rand::Rng;
+use qi_search::{Level, StopFlag};
+use qi_tictactoe::{engine_move_at_level, level_settings, Board, EngineOptions, Mark, Square};
 use serde_json::{json, Value};
-
-/// The levels, 1–10: a depth cap and the chance of a casual (random) move instead of the
-/// search's choice. The casual moves make the low levels beatable by children; from level 6
-/// the engine never plays one, and level 10 searches to the end of the game (perfect play:
-/// it never loses).
-pub const LEVELS: [(Option<u32>, f64); 10] = [
-    (Some(1), 0.6),
-    (Some(1), 0.4),
-    (Some(2), 0.25),
-    (Some(2), 0.1),
-    (Some(3), 0.05),
-    (Some(3), 0.0),
-    (Some(4), 0.0),
-    (Some(5), 0.0),
-    (Some(6), 0.0),
-    (None, 0.0),
-];
 
 /// The tic-tac-toe adapter.
 pub struct TicTacToeAdapter;
@@ -123,11 +106,10 @@ impl GameAdapter for TicTacToeAdapter {
             "name": "Tic-tac-toe",
             "sides": [{"id": "x", "name": "X"}, {"id": "o", "name": "O"}],
             "engine": true,
-            "levels": LEVELS.iter().enumerate().map(|(i, (depth, casual))| json!({
-                "level": i + 1,
-                "depth": depth,
-                "casual_move_chance": casual,
-            })).collect::<Vec<_>>(),
+            "levels": (1..=10u8).filter_map(|n| Level::new(n).ok()).map(|level| {
+                let s = level_settings(level);
+                json!({"level": level.get(), "depth": s.depth, "mistake_rate": s.mistake_rate})
+            }).collect::<Vec<_>>(),
             "options": [],
             "start": Board::empty().to_compact(),
             "notations": [{"id": "square", "name": "Squares 1–9"}],
@@ -248,14 +230,8 @@ impl SearchJob for TicTacToeSearch {
         _stop: StopFlag,
         report: &mut dyn FnMut(SearchInfo),
     ) -> Option<SearchDone> {
-        let (depth, casual) = LEVELS[usize::from(self.level.clamp(1, 10)) - 1];
-        let options = EngineOptions {
-            depth,
-            movetime: None,
-            seed: None,
-            book: false,
-        };
-        let found = engine_move(self.board, &options, |info| {
+        let level = Level::new(self.level.clamp(1, 10)).unwrap_or(Level::MAX);
+        let found = engine_move_at_level(self.board, &EngineOptions::default(), level, |info| {
             let pv = squares_text(info.pv);
             report(SearchInfo {
                 depth: info.depth,
@@ -265,18 +241,18 @@ impl SearchJob for TicTacToeSearch {
                 nodes: info.stats.nodes,
             })
         })?;
-        let mut rng = rand::rng();
-        let (square, note, score) = if casual > 0.0 && rng.random_bool(casual) {
-            let empty: Vec<Square> = (0..9u8).filter(|&s| self.board.get(s).is_none()).collect();
-            let pick = empty[rng.random_range(0..empty.len())];
-            (
-                pick,
-                Some(format!("a casual move (level {})", self.level)),
-                None,
-            )
-        } else {
-            (found.square, None, Some(found.search.score))
-        };
+        let square = found.square;
+        let best_score = found.search.score;
+        let chosen_score = found
+            .search
+            .root_moves
+            .iter()
+            .find(|&&(m, _)| m == square)
+            .map_or(best_score, |&(_, s)| s);
+        // A weaker level may settle for a near-best move; the page says so.
+        let note =
+            (chosen_score < best_score).then(|| format!("a near-best move (level {})", self.level));
+        let score = Some(chosen_score);
         Some(SearchDone {
             best: (square + 1).to_string(),
             notation: (square + 1).to_string(),

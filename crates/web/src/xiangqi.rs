@@ -138,9 +138,9 @@ fn pgn_date() -> String {
 
 fn levels() -> Vec<Value> {
     (1..=10u8)
-        .filter_map(Level::new)
+        .filter_map(|n| Level::new(n).ok())
         .map(|level| {
-            let s = level.settings();
+            let s = qi_xiangqi_engine::level::settings(level);
             json!({
                 "level": level.get(),
                 "depth": s.depth,

@@ -1,11 +1,13 @@
-//! The Xiangqi engine behind the web page: the engine's own levels (depth, nodes, and a
-//! human-like choice among near-best moves below level 8) under a wall-clock cap per level.
+//! The Xiangqi engine behind the web page at the engine's own levels
+//! ([`qi_xiangqi_engine::level::settings`]: depth, nodes, a share of the page's time, and a
+//! human-like choice among near-best moves below level 8), played by the engine's
+//! [`think`], as in the terminal and the protocols.
 
 use super::games::{Alternative, SearchDone, SearchInfo, SearchJob};
-use super::limits;
 use qi_search::StopFlag;
 use qi_xiangqi::{Color, Move, Position};
-use qi_xiangqi_engine::level::{choose, Level, Rng};
+use qi_xiangqi_engine::level::{settings as level_settings, Level, Rng};
+use qi_xiangqi_engine::play::think;
 use qi_xiangqi_engine::repetition::HistEntry;
 use qi_xiangqi_engine::{Engine, EngineOptions, Info, SearchRequest, TimeBudget};
 use std::time::Duration;
@@ -17,10 +19,10 @@ pub const MAX_MOVETIME_MS: u64 = 4_000;
 /// The table size of one web search; small, since each search gets a fresh engine.
 const HASH_MB: usize = 16;
 
-/// The wall-clock cap of a level: the server's shared scale, never above
-/// [`MAX_MOVETIME_MS`].
+/// The wall-clock cap of a level: its share of [`MAX_MOVETIME_MS`].
 pub fn movetime_ms(level: u8) -> u64 {
-    limits::budget(level).movetime_ms.min(MAX_MOVETIME_MS)
+    let level = Level::new(level.clamp(1, 10)).unwrap_or(Level::MAX);
+    (MAX_MOVETIME_MS as f64 * level_settings(level).time_share) as u64
 }
 
 /// One search of a Xiangqi position at one level.
@@ -74,19 +76,15 @@ impl SearchJob for XiangqiSearch {
         stop: StopFlag,
         report: &mut dyn FnMut(SearchInfo),
     ) -> Option<SearchDone> {
-        let level = Level::new(self.level).unwrap_or(Level::MAX);
-        let settings = level.settings();
-        let cap = Duration::from_millis(movetime_ms(self.level));
+        let cap = Duration::from_millis(MAX_MOVETIME_MS);
         let request = SearchRequest {
             position: self.position.clone(),
             history: self.history,
-            depth: settings.depth,
-            nodes: settings.nodes,
             time: TimeBudget {
                 soft: Some(cap),
                 hard: Some(cap),
             },
-            all_root_scores: settings.noise > 0 || self.alternatives > 0,
+            all_root_scores: self.alternatives > 0,
             ..SearchRequest::default()
         };
         let engine = Engine::new(EngineOptions {
@@ -94,21 +92,24 @@ impl SearchJob for XiangqiSearch {
             threads: 1,
         });
         let position = &self.position;
-        let result = engine.search(&request, &stop, |info: &Info| {
-            report(SearchInfo {
-                depth: info.depth,
-                score: info.score,
-                pv: info.pv.iter().map(|m| m.to_iccs()).collect(),
-                pv_text: chinese_line(position, &info.pv),
-                nodes: info.nodes,
-            })
-        });
+        let (chosen, result) = think(
+            &engine,
+            request,
+            Some(self.level),
+            &mut Rng::from_time(),
+            &stop,
+            |info: &Info| {
+                report(SearchInfo {
+                    depth: info.depth,
+                    score: info.score,
+                    pv: info.pv.iter().map(|m| m.to_iccs()).collect(),
+                    pv_text: chinese_line(position, &info.pv),
+                    nodes: info.nodes,
+                })
+            },
+        );
         let best = result.best?;
-        let chosen = if settings.noise > 0 && !result.root_scores.is_empty() {
-            choose(&result.root_scores, &settings, &mut Rng::from_time()).unwrap_or(best)
-        } else {
-            best
-        };
+        let chosen = chosen.unwrap_or(best);
         let (score, note) = if chosen == best {
             (result.score, None)
         } else {

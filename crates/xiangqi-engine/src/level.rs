@@ -21,57 +21,50 @@
 use qi_search::score::{is_decisive, Score};
 use qi_xiangqi::Move;
 
-/// A playing level, `1..=10`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Level(u8);
+/// The one level scale of every Qi game ([`qi_search::Level`], 1..=10).
+pub use qi_search::Level;
 
 /// Limits and randomness of one level.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct LevelSettings {
     /// Depth cap.
     pub depth: Option<u32>,
     /// Node cap.
     pub nodes: Option<u64>,
+    /// Share of the caller's thinking time spent ([`Level::time_share`]; 1.0 at level 10).
+    pub time_share: f64,
     /// Moves within this many centipawns of the best may be chosen.
     pub noise: i32,
     /// Percent chance of choosing among moves within three times the noise.
     pub blunder_percent: u32,
 }
 
-impl Level {
-    /// Full strength.
-    pub const MAX: Level = Level(10);
-
-    /// A level, or `None` outside `1..=10`.
-    pub fn new(level: u8) -> Option<Level> {
-        (1..=10).contains(&level).then_some(Level(level))
-    }
-
-    /// The number `1..=10`.
-    pub fn get(self) -> u8 {
-        self.0
-    }
-
-    /// Settings of this level (see the module table).
-    pub fn settings(self) -> LevelSettings {
-        let (depth, nodes, noise, blunder_percent) = match self.0 {
-            1 => (Some(1), Some(300), 250, 30),
-            2 => (Some(1), Some(1_000), 180, 20),
-            3 => (Some(2), Some(3_000), 120, 12),
-            4 => (Some(3), Some(8_000), 80, 8),
-            5 => (Some(4), Some(20_000), 50, 5),
-            6 => (Some(5), Some(60_000), 30, 2),
-            7 => (Some(6), Some(200_000), 15, 0),
-            8 => (Some(8), Some(800_000), 0, 0),
-            9 => (Some(12), Some(3_000_000), 0, 0),
-            _ => (None, None, 0, 0),
-        };
-        LevelSettings {
-            depth,
-            nodes,
-            noise,
-            blunder_percent,
-        }
+/// What `level` means for the Xiangqi engine (see the module table), in one place: the
+/// terminal game, `qi move`, UCI/UCCI and the web page all read it through
+/// [`crate::play::think`].
+pub fn settings(level: Level) -> LevelSettings {
+    let (depth, nodes, noise, blunder_percent) = match level.get() {
+        1 => (Some(1), Some(300), 250, 30),
+        2 => (Some(1), Some(1_000), 180, 20),
+        3 => (Some(2), Some(3_000), 120, 12),
+        4 => (Some(3), Some(8_000), 80, 8),
+        5 => (Some(4), Some(20_000), 50, 5),
+        6 => (Some(5), Some(60_000), 30, 2),
+        7 => (Some(6), Some(200_000), 15, 0),
+        8 => (Some(8), Some(800_000), 0, 0),
+        9 => (Some(12), Some(3_000_000), 0, 0),
+        _ => (None, None, 0, 0),
+    };
+    LevelSettings {
+        depth,
+        nodes,
+        time_share: if level == Level::MAX {
+            1.0
+        } else {
+            level.time_share()
+        },
+        noise,
+        blunder_percent,
     }
 }
 
@@ -148,9 +141,15 @@ mod tests {
 
     #[test]
     fn levels_are_one_to_ten() {
-        assert!(Level::new(0).is_none() && Level::new(11).is_none());
-        assert_eq!(Level::new(10).unwrap().settings().depth, None);
-        assert!(Level::new(1).unwrap().settings().noise > 0);
+        assert!(Level::new(0).is_err() && Level::new(11).is_err());
+        assert_eq!(settings(Level::MAX).depth, None);
+        assert_eq!(settings(Level::MAX).time_share, 1.0);
+        assert!(settings(Level::MIN).noise > 0);
+        for n in 1..10 {
+            let (a, b) = (Level::new(n).unwrap(), Level::new(n + 1).unwrap());
+            assert!(settings(a).time_share <= settings(b).time_share);
+            assert!(settings(a).nodes <= settings(b).nodes || settings(b).nodes.is_none());
+        }
     }
 
     #[test]
@@ -161,7 +160,7 @@ mod tests {
             .enumerate()
             .map(|(i, &m)| (m, -(i as i32) * 100))
             .collect();
-        let s = Level::new(3).unwrap().settings();
+        let s = settings(Level::new(3).unwrap());
         let mut rng = Rng::new(1);
         for _ in 0..100 {
             let m = choose(&scored, &s, &mut rng).unwrap();

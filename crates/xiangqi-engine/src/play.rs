@@ -2,7 +2,7 @@
 //! level (or full strength) with the level's move choice. Shared by the terminal game, the
 //! UCI/UCCI engine and `qi move`, so that a level plays the same everywhere.
 
-use crate::level::{choose, Level, Rng};
+use crate::level::{choose, settings as level_settings, Level, Rng};
 use crate::repetition::HistEntry;
 use crate::{Engine, Info, SearchRequest, SearchResult};
 use qi_search::StopFlag;
@@ -41,8 +41,8 @@ pub fn game_history(game: &qi_xiangqi::Game) -> (Position, Vec<HistEntry>) {
 
 /// Runs one engine search for a level (or full strength when `None` or out of range) until
 /// its limits or `stop`, and returns the chosen move with the search's result. A level's
-/// depth and node caps tighten the request's; a level with noise picks among the root
-/// moves by [`choose`].
+/// depth and node caps tighten the request's, its time share scales the request's time; a
+/// level with noise picks among the root moves by [`choose`].
 pub fn think(
     engine: &Engine,
     mut req: SearchRequest,
@@ -51,7 +51,7 @@ pub fn think(
     stop: &StopFlag,
     on_info: impl FnMut(&Info),
 ) -> (Option<Move>, SearchResult) {
-    let settings = level.and_then(Level::new).map(|l| l.settings());
+    let settings = level.and_then(|n| Level::new(n).ok()).map(level_settings);
     if let Some(s) = &settings {
         req.depth = match (req.depth, s.depth) {
             (Some(a), Some(b)) => Some(a.min(b)),
@@ -62,6 +62,9 @@ pub fn think(
             (a, b) => a.or(b),
         };
         req.all_root_scores = req.all_root_scores || s.noise > 0;
+        // A weaker level also thinks for its share of the time it is given.
+        req.time.soft = req.time.soft.map(|t| t.mul_f64(s.time_share));
+        req.time.hard = req.time.hard.map(|t| t.mul_f64(s.time_share));
     }
     let r = engine.search(&req, stop, on_info);
     let mv = match &settings {

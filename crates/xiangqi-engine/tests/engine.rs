@@ -3,7 +3,7 @@
 use qi_search::score::{loss_in, win_in};
 use qi_search::StopFlag;
 use qi_xiangqi::{Move, Position};
-use qi_xiangqi_engine::level::{choose, Level, Rng};
+use qi_xiangqi_engine::level::{choose, settings, Level, Rng};
 use qi_xiangqi_engine::repetition::HistEntry;
 use qi_xiangqi_engine::time::Clock;
 use qi_xiangqi_engine::{Engine, EngineOptions, SearchRequest};
@@ -169,7 +169,7 @@ fn perpetual_check_is_avoided() {
 fn low_levels_choose_legal_moves() {
     let engine = Engine::default();
     let pos = Position::startpos();
-    let settings = Level::new(2).unwrap().settings();
+    let settings = settings(Level::new(2).unwrap());
     let req = SearchRequest {
         position: pos.clone(),
         depth: settings.depth,
