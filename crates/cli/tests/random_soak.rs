@@ -197,6 +197,13 @@ fn gomoku_games(rule: Rule) {
                     assert!(!wins && board.is_full(), "draw: {moves:?}");
                     break 3;
                 }
+                MoveResult::NoPointForBlack => {
+                    assert!(rule == Rule::Renju && color == Color::White && !wins);
+                    assert!(board
+                        .empty_points()
+                        .all(|p| qi_gomoku::renju::foul(&board, p).is_some()));
+                    break 2;
+                }
                 MoveResult::Continue => {
                     assert!(
                         !wins,

@@ -141,10 +141,13 @@ fn an_overline_wins_in_freestyle_only() {
     );
     assert_eq!(five["status"]["winner"], "white");
     assert_eq!(five["status"]["result"], "0-1");
-    // Renju: Black's overline is a foul, refused.
+    // Renju: Black's overline is a foul, and Black loses by it.
     let (status, renju) = position(&server, json!({"rule": "renju"}), game);
-    assert_eq!(status, StatusCode::BAD_REQUEST);
-    assert!(error_of(&renju).contains("overline"), "{renju}");
+    assert_eq!(status, StatusCode::OK, "{renju}");
+    assert_eq!(renju["status"]["winner"], "white");
+    assert_eq!(renju["status"]["reason"], "forbidden");
+    let message = renju["status"]["message"].as_str().unwrap();
+    assert!(message.contains("overline"), "{message}");
     // ... while White's overline wins there.
     let white_six = "h8 a1 h10 a2 h12 a3 j8 a5 j10 a6 j12 a4";
     let (status, p) = position(&server, json!({"rule": "renju"}), white_six);
@@ -158,7 +161,7 @@ fn an_overline_wins_in_freestyle_only() {
 }
 
 #[test]
-fn renju_marks_and_refuses_black_s_forbidden_points() {
+fn renju_marks_black_s_forbidden_points_and_a_foul_played_loses() {
     let server = server();
     let (status, p) = position(&server, json!({"rule": "renju"}), DOUBLE_THREE_AT_H8);
     assert_eq!(status, StatusCode::OK);
@@ -172,9 +175,21 @@ fn renju_marks_and_refuses_black_s_forbidden_points() {
         json!({"rule": "renju"}),
         &format!("{DOUBLE_THREE_AT_H8} h8"),
     );
-    assert_eq!(status, StatusCode::BAD_REQUEST);
-    assert!(error_of(&err).contains("forbidden for Black"), "{err}");
-    assert!(error_of(&err).contains("double three"), "{err}");
+    // One ruling everywhere (the game crate's, as in the terminal, Gomocup and the match
+    // referee): a foul played by Black is a lost game, not a refused move.
+    assert_eq!(status, StatusCode::OK, "{err}");
+    assert_eq!(err["status"]["over"], true, "{err}");
+    assert_eq!(err["status"]["winner"], "white");
+    assert_eq!(err["status"]["reason"], "forbidden");
+    let message = err["status"]["message"].as_str().unwrap();
+    assert!(
+        message.contains("forbidden point (double three)"),
+        "{message}"
+    );
+    assert!(
+        err["exports"]["sgf"].as_str().unwrap().contains("RE[W+F]"),
+        "{err}"
+    );
     // The same point is fine under the other rules, and for White.
     for rule in ["freestyle", "standard"] {
         let (status, p) = position(

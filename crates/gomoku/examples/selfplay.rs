@@ -79,6 +79,7 @@ fn main() {
                     break Some(false);
                 }
                 MoveResult::Draw => break None,
+                MoveResult::NoPointForBlack => break Some(false),
             }
         };
         match result {

@@ -1,6 +1,6 @@
 //! The gomoku position as a [`qi_search::Game`], and rule-checked moves for callers.
 
-use crate::board::{Board, MoveError, Point, CELLS};
+use crate::board::{xy, Board, MoveError, Point, CELLS};
 use crate::eval::{self, Evaluator, Threat};
 use crate::movegen::{self, Generator};
 use crate::renju::{self, Foul};
@@ -21,9 +21,27 @@ pub enum MoveResult {
     Forbidden(Foul),
     /// The board is full without a winner.
     Draw,
+    /// Renju: Black is to move and every empty point is forbidden for Black, who loses.
+    NoPointForBlack,
 }
 
-/// How the game ended, if it did.
+impl MoveResult {
+    /// How the game ended with this move, if it did.
+    pub fn end(self) -> Option<GameEnd> {
+        match self {
+            MoveResult::Continue => None,
+            MoveResult::Five(c) => Some(GameEnd::Won(c)),
+            MoveResult::Forbidden(f) => Some(GameEnd::Foul(f)),
+            MoveResult::Draw => Some(GameEnd::Draw),
+            MoveResult::NoPointForBlack => Some(GameEnd::NoPointForBlack),
+        }
+    }
+}
+
+/// How the game ended, if it did. This is the one ruling every front end shows: under
+/// renju a forbidden point played by Black loses (the page may keep a player from clicking
+/// one, but a move list or an engine that plays one has lost), and Black to move with only
+/// forbidden points left has lost too.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum GameEnd {
     /// `0` won.
@@ -32,10 +50,59 @@ pub enum GameEnd {
     Foul(Foul),
     /// The board filled up.
     Draw,
+    /// Renju: every empty point is forbidden for Black (to move), who loses.
+    NoPointForBlack,
+}
+
+impl GameEnd {
+    /// The winner, or `None` for a draw.
+    pub fn winner(self) -> Option<Color> {
+        match self {
+            GameEnd::Won(c) => Some(c),
+            GameEnd::Foul(_) | GameEnd::NoPointForBlack => Some(Color::White),
+            GameEnd::Draw => None,
+        }
+    }
+
+    /// A short stable id of the reason: `five`, `forbidden`, `board_full`.
+    pub fn id(self) -> &'static str {
+        match self {
+            GameEnd::Won(_) => "five",
+            GameEnd::Foul(_) | GameEnd::NoPointForBlack => "forbidden",
+            GameEnd::Draw => "board_full",
+        }
+    }
+}
+
+impl std::fmt::Display for GameEnd {
+    /// The reason in words: "five in a row", "Black played a forbidden point (double
+    /// three)", "every point left is forbidden for Black", "a full board".
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            GameEnd::Won(_) => write!(f, "five in a row"),
+            GameEnd::Foul(foul) => write!(f, "Black played a forbidden point ({foul})"),
+            GameEnd::NoPointForBlack => write!(f, "every point left is forbidden for Black"),
+            GameEnd::Draw => write!(f, "a full board"),
+        }
+    }
+}
+
+/// Whether Black, to move under a rule with forbidden points, has only forbidden points
+/// left (and so has lost). Stops at the first point Black may play, so it is cheap
+/// whenever Black has one.
+pub fn black_has_no_point(board: &Board) -> bool {
+    board.to_move() == Color::Black
+        && board.rule().has_forbidden(Color::Black)
+        && !board.last_move_won()
+        && board.empty_points().next().is_some()
+        && board
+            .empty_points()
+            .all(|p| renju::foul(board, p).is_some())
 }
 
 /// Plays the side to move's stone at `(x, y)` after checking it: on the board, empty,
-/// game not over. A forbidden Black move in renju is played and reported (it loses).
+/// game not over. A forbidden Black move in renju is played and reported (it loses), and a
+/// move that leaves Black only forbidden points ends the game too ([`GameEnd`]).
 pub fn play_checked(board: &mut Board, x: i64, y: i64) -> Result<MoveResult, MoveError> {
     if board.last_move_won() {
         return Err(MoveError::GameOver);
@@ -54,9 +121,53 @@ pub fn play_checked(board: &mut Board, x: i64, y: i64) -> Result<MoveResult, Mov
         MoveResult::Forbidden(f)
     } else if board.is_full() {
         MoveResult::Draw
+    } else if black_has_no_point(board) {
+        MoveResult::NoPointForBlack
     } else {
         MoveResult::Continue
     })
+}
+
+/// The run of `color` stones through `p` in direction `(dx, dy)`, from one end to the other.
+fn run_through(board: &Board, p: Point, color: Color, (dx, dy): (i64, i64)) -> Vec<Point> {
+    let (x, y) = xy(p);
+    let (x, y) = (x as i64, y as i64);
+    let stone_at = |k: i64| {
+        board
+            .point(x + k * dx, y + k * dy)
+            .filter(|&q| board.stone(q) == Some(color))
+    };
+    let mut back = 0;
+    while stone_at(back - 1).is_some() {
+        back -= 1;
+    }
+    let mut line = Vec::new();
+    let mut k = back;
+    while let Some(q) = stone_at(k) {
+        line.push(q);
+        k += 1;
+    }
+    line
+}
+
+/// The line that won with the last move: exactly five where only five wins, else the
+/// longest run of five or more through it.
+pub fn winning_line(board: &Board) -> Option<(Color, Vec<Point>)> {
+    let p = board.last_move()?;
+    let color = board.stone(p)?;
+    let exact = board.rule().exact_five(color);
+    [(1, 0), (0, 1), (1, 1), (1, -1)]
+        .into_iter()
+        .map(|d| run_through(board, p, color, d))
+        .filter(|run| {
+            if exact {
+                run.len() == 5
+            } else {
+                run.len() >= 5
+            }
+        })
+        .max_by_key(Vec::len)
+        .map(|line| (color, line))
 }
 
 /// Builds a position from `(x, y)` moves (Black first), rejecting any move after the end.
@@ -71,12 +182,7 @@ pub fn board_from_moves(
         if end.is_some() {
             return Err(crate::Error::AfterEnd(i + 1));
         }
-        match play_checked(&mut board, x, y)? {
-            MoveResult::Continue => {}
-            MoveResult::Five(c) => end = Some(GameEnd::Won(c)),
-            MoveResult::Forbidden(f) => end = Some(GameEnd::Foul(f)),
-            MoveResult::Draw => end = Some(GameEnd::Draw),
-        }
+        end = play_checked(&mut board, x, y)?.end();
     }
     Ok((board, end))
 }
@@ -242,5 +348,43 @@ impl Game for Gomoku {
 
     fn order_hint(&self, mv: Point) -> i32 {
         movegen::point_score(&self.board.borrow(), mv)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::replay_text;
+    use crate::rules::Rule;
+
+    #[test]
+    fn a_renju_foul_played_ends_the_game_for_white_in_words() {
+        // Black's h8 makes two open threes (i8 j8 and h9 h10).
+        let (_, end) = replay_text(15, Rule::Renju, "i8 a1 j8 a3 h9 a5 h10 a7 h8").unwrap();
+        let end = end.expect("the foul ends the game");
+        assert_eq!(end, GameEnd::Foul(Foul::DoubleThree));
+        assert_eq!(end.winner(), Some(Color::White));
+        assert_eq!(end.id(), "forbidden");
+        assert_eq!(
+            end.to_string(),
+            "Black played a forbidden point (double three)"
+        );
+        // The same move is fine where nothing is forbidden.
+        let (_, end) = replay_text(15, Rule::Freestyle, "i8 a1 j8 a3 h9 a5 h10 a7 h8").unwrap();
+        assert_eq!(end, None);
+    }
+
+    #[test]
+    fn black_has_a_point_unless_every_empty_one_is_forbidden() {
+        let board = Board::new(15, Rule::Renju).unwrap();
+        assert!(!black_has_no_point(&board));
+        let (board, _) = replay_text(15, Rule::Renju, "i8 a1 j8 a3 h9 a5 h10 a7").unwrap();
+        assert!(
+            !black_has_no_point(&board),
+            "h8 is forbidden, the rest is not"
+        );
+        assert_eq!(GameEnd::NoPointForBlack.winner(), Some(Color::White));
+        assert_eq!(GameEnd::Draw.winner(), None);
+        assert_eq!(GameEnd::Won(Color::Black).to_string(), "five in a row");
     }
 }

@@ -35,7 +35,10 @@ pub use board::{
 };
 pub use engine::{engine_move, Engine, EngineMove, EngineOptions, MoveSource};
 pub use eval::Evaluator;
-pub use game::{board_from_moves, play_checked, GameEnd, Gomoku, MoveResult, SearchSettings};
+pub use game::{
+    black_has_no_point, board_from_moves, play_checked, winning_line, GameEnd, Gomoku, MoveResult,
+    SearchSettings,
+};
 pub use level::{level_settings, LevelSettings};
 pub use movegen::Generator;
 pub use notation::{

@@ -121,12 +121,7 @@ pub fn replay_text(
                 text: text.to_string(),
             }));
         }
-        end = match play_text(&mut board, text).map_err(fail)? {
-            MoveResult::Continue => None,
-            MoveResult::Five(c) => Some(GameEnd::Won(c)),
-            MoveResult::Forbidden(f) => Some(GameEnd::Foul(f)),
-            MoveResult::Draw => Some(GameEnd::Draw),
-        };
+        end = play_text(&mut board, text).map_err(fail)?.end();
     }
     Ok((board, end))
 }

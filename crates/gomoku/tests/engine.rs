@@ -87,6 +87,7 @@ fn self_play(mut board: Board, plies: usize) -> Option<Color> {
         match play_checked(&mut board, x as i64, y as i64).unwrap() {
             MoveResult::Five(c) => return Some(c),
             MoveResult::Forbidden(f) => panic!("forbidden {f}"),
+            MoveResult::NoPointForBlack => return Some(Color::White),
             MoveResult::Draw => return None,
             MoveResult::Continue => {}
         }

@@ -276,13 +276,9 @@ fn play_game(
                     reason: reason.to_string(),
                     not_started: None,
                 };
-                match result {
-                    MoveResult::Continue => {}
-                    MoveResult::Five(c) => return Ok(end(Some(c), "five in a row")),
-                    MoveResult::Forbidden(f) => {
-                        return Ok(end(Some(Color::White), &format!("forbidden move ({f:?})")))
-                    }
-                    MoveResult::Draw => return Ok(end(None, "full board")),
+                // The game crate rules the end and words its reason.
+                if let Some(over) = result.end() {
+                    return Ok(end(over.winner(), &over.to_string()));
                 }
             }
         }

@@ -3,18 +3,18 @@
 //! start positions (a game is its move list), move lists and SGF for records, and the
 //! engine's own levels under a time cap.
 //!
-//! A forbidden point for Black under renju is refused like an occupied one (the page marks
-//! them), so a game never ends by a foul played; it ends in Black's loss only when every
-//! point left is forbidden for Black.
+//! Every ruling is the game crate's ([`qi_gomoku::GameEnd`]): under renju a forbidden point
+//! played by Black loses, and Black with only forbidden points left has lost. The page marks
+//! Black's forbidden points and leaves them out of `legal`, so a player does not click one by
+//! accident; a move list that plays one is a lost game, not a refused request.
 
 use super::error::ApiError;
 use super::games::{GameAdapter, GameRequest, ImportRequest, Imported, SearchJob};
 use super::gomoku_search::{self as search, GomokuSearch};
 use super::gomoku_sgf as sgf;
-use qi_gomoku::board::xy;
 use qi_gomoku::{
-    format_point, format_xy, parse_move, renju, Board, Color, Foul, Point, Rule, DEFAULT_SIZE,
-    MAX_SIZE, MIN_SIZE,
+    format_point, format_xy, parse_move, play_checked, winning_line, Board, Color, Foul, GameEnd,
+    Point, Rule, DEFAULT_SIZE, MAX_SIZE, MIN_SIZE,
 };
 use serde_json::{json, Map, Value};
 
@@ -98,51 +98,37 @@ pub fn parse_options(value: &Value) -> Result<Options, ApiError> {
     Ok(options)
 }
 
-/// How a game ended.
+/// How a game ended: the game crate's ruling, and the winning stones when a line won.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum End {
-    /// `winner` made five (or more, where more wins) in a row: the points of the line.
-    Line {
-        /// Who made it.
-        winner: Color,
-        /// The stones of the line, from one end to the other.
-        line: Vec<Point>,
-    },
-    /// Renju: every empty point is forbidden for Black, who loses.
-    NoPointForBlack,
-    /// The board is full without a five.
-    BoardFull,
+pub struct End {
+    /// The ruling ([`GameEnd`]: a five, a renju foul, no point left for Black, a full board).
+    pub ruling: GameEnd,
+    /// The stones of the winning line from one end to the other (empty unless a line won).
+    pub line: Vec<Point>,
 }
 
 impl End {
     /// The winner, if any.
     pub fn winner(&self) -> Option<Color> {
-        match self {
-            End::Line { winner, .. } => Some(*winner),
-            End::NoPointForBlack => Some(Color::White),
-            End::BoardFull => None,
-        }
+        self.ruling.winner()
     }
 
-    /// The reason's id in the API.
+    /// The reason's id in the API: the ruling's, with `overline` for a winning line longer
+    /// than five.
     pub fn reason(&self) -> &'static str {
-        match self {
-            End::Line { line, .. } if line.len() > 5 => "overline",
-            End::Line { .. } => "five",
-            End::NoPointForBlack => "forbidden",
-            End::BoardFull => "board_full",
+        if self.line.len() > 5 {
+            "overline"
+        } else {
+            self.ruling.id()
         }
     }
 
-    /// The reason in words.
+    /// The reason in words (the ruling's, naming an overline's length).
     pub fn describe(&self) -> String {
-        match self {
-            End::Line { line, .. } if line.len() > 5 => {
-                format!("an overline ({} in a row)", line.len())
-            }
-            End::Line { .. } => "five in a row".into(),
-            End::NoPointForBlack => "every point left is forbidden for Black".into(),
-            End::BoardFull => "a full board".into(),
+        if self.line.len() > 5 {
+            format!("an overline ({} in a row)", self.line.len())
+        } else {
+            self.ruling.to_string()
         }
     }
 }
@@ -175,48 +161,6 @@ fn color_name(color: Color) -> &'static str {
     }
 }
 
-/// The run of `color` stones through `p` in direction `(dx, dy)`, from one end to the other.
-fn run_through(board: &Board, p: Point, color: Color, (dx, dy): (i64, i64)) -> Vec<Point> {
-    let (x, y) = xy(p);
-    let (x, y) = (x as i64, y as i64);
-    let stone_at = |k: i64| {
-        board
-            .point(x + k * dx, y + k * dy)
-            .filter(|&q| board.stone(q) == Some(color))
-    };
-    let mut back = 0;
-    while stone_at(back - 1).is_some() {
-        back -= 1;
-    }
-    let mut line = Vec::new();
-    let mut k = back;
-    while let Some(q) = stone_at(k) {
-        line.push(q);
-        k += 1;
-    }
-    line
-}
-
-/// The line that won with the last move: exactly five where only five wins, else the
-/// longest run of five or more through it.
-fn winning_line(board: &Board) -> Option<(Color, Vec<Point>)> {
-    let p = board.last_move()?;
-    let color = board.stone(p)?;
-    let exact = board.rule().exact_five(color);
-    [(1, 0), (0, 1), (1, 1), (1, -1)]
-        .into_iter()
-        .map(|d| run_through(board, p, color, d))
-        .filter(|run| {
-            if exact {
-                run.len() == 5
-            } else {
-                run.len() >= 5
-            }
-        })
-        .max_by_key(Vec::len)
-        .map(|line| (color, line))
-}
-
 /// Replays `moves` under `options` from the empty board; an error names the move and why.
 pub fn replay_moves(options: Options, moves: &[String]) -> Result<Replayed, ApiError> {
     let mut board =
@@ -246,34 +190,22 @@ pub fn replay_moves(options: Options, moves: &[String]) -> Result<Replayed, ApiE
         if !board.is_empty(p) {
             return Err(bad(format!("{name} is already taken")));
         }
-        if board.to_move() == Color::Black && board.rule().has_forbidden(Color::Black) {
-            if let Some(foul) = renju::foul(&board, p) {
-                return Err(bad(format!(
-                    "{name} is forbidden for Black under renju ({foul})"
-                )));
-            }
-        }
-        board.play(p);
+        // The game crate rules the move: a renju foul is played and loses, as everywhere.
+        let result = play_checked(&mut board, x, y).map_err(|e| bad(e.to_string()))?;
         points.push(p);
-        if board.last_move_won() {
-            let (winner, line) = winning_line(&board).unwrap_or_else(|| {
-                let mover = board.stone(p).unwrap_or(Color::Black);
-                (mover, vec![p])
-            });
-            end = Some(End::Line { winner, line });
-        } else if board.is_full() {
-            end = Some(End::BoardFull);
-        }
+        end = result.end().map(|ruling| End {
+            line: match ruling {
+                GameEnd::Won(_) => winning_line(&board).map_or_else(Vec::new, |(_, line)| line),
+                _ => Vec::new(),
+            },
+            ruling,
+        });
     }
-    // A Black move onto a forbidden point is refused above, so Black can only have run out
-    // of points now, at the end of the list.
-    let mut forbidden = Vec::new();
-    if end.is_none() && board.to_move() == Color::Black {
-        forbidden = qi_gomoku::forbidden_points(&board);
-        if !forbidden.is_empty() && board.empty_points().count() == forbidden.len() {
-            end = Some(End::NoPointForBlack);
-        }
-    }
+    let forbidden = if end.is_none() && board.to_move() == Color::Black {
+        qi_gomoku::forbidden_points(&board)
+    } else {
+        Vec::new()
+    };
     Ok(Replayed {
         options,
         board,
@@ -316,8 +248,10 @@ fn status(replayed: &Replayed) -> Value {
         Some(c) => format!("{} wins with {}", color_name(c), end.describe()),
         None => format!("Draw: {}", end.describe()),
     };
-    let message = match end {
-        End::NoPointForBlack => format!("White wins: {} (renju)", end.describe()),
+    let message = match end.ruling {
+        GameEnd::NoPointForBlack | GameEnd::Foul(_) => {
+            format!("White wins: {} (renju)", end.describe())
+        }
         _ => message,
     };
     json!({
@@ -353,7 +287,7 @@ fn board_json(replayed: &Replayed) -> Value {
         }
     }
     let line = match &replayed.end {
-        Some(End::Line { line, .. }) => {
+        Some(End { line, .. }) if !line.is_empty() => {
             json!(line.iter().map(|&p| format_point(p)).collect::<Vec<_>>())
         }
         _ => Value::Null,
@@ -577,7 +511,10 @@ mod tests {
             },
             board: Board::new(15, Rule::Renju).unwrap(),
             points: Vec::new(),
-            end: Some(End::NoPointForBlack),
+            end: Some(End {
+                ruling: GameEnd::NoPointForBlack,
+                line: Vec::new(),
+            }),
             forbidden: Vec::new(),
         };
         let s = status(&replayed);

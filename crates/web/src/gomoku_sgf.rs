@@ -5,13 +5,16 @@ use super::error::ApiError;
 use super::gomoku::{End, Options};
 use qi_gomoku::board::xy;
 use qi_gomoku::sgf::{self, Header};
-use qi_gomoku::{format_xy, Color, Point};
+use qi_gomoku::{format_xy, Color, GameEnd, Point};
 
 /// The record of a game.
 pub fn write(options: Options, points: &[Point], end: Option<&End>) -> String {
     let result = match end {
         None => None,
-        Some(End::NoPointForBlack) => Some("W+F"),
+        Some(End {
+            ruling: GameEnd::Foul(_) | GameEnd::NoPointForBlack,
+            ..
+        }) => Some("W+F"),
         Some(e) => Some(match e.winner() {
             Some(Color::Black) => "B+",
             Some(Color::White) => "W+",

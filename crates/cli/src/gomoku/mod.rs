@@ -103,10 +103,10 @@ pub fn bench(args: BenchArgs) -> Result<()> {
 
 /// Describes how a game ended.
 fn describe_end(end: GameEnd) -> String {
-    match end {
-        GameEnd::Won(c) => format!("{c} won with five in a row"),
-        GameEnd::Foul(f) => format!("black played a forbidden point ({f}) and lost"),
-        GameEnd::Draw => "the board is full: a draw".to_string(),
+    // The game crate rules and words the end; this only says who won.
+    match end.winner() {
+        Some(c) => format!("{c} wins: {end}"),
+        None => format!("a draw: {end}"),
     }
 }
 

@@ -86,12 +86,7 @@ pub fn run(args: PlayArgs) -> Result<()> {
 }
 
 fn finish(result: Option<MoveResult>) -> Option<GameEnd> {
-    match result? {
-        MoveResult::Continue => None,
-        MoveResult::Five(c) => Some(GameEnd::Won(c)),
-        MoveResult::Forbidden(f) => Some(GameEnd::Foul(f)),
-        MoveResult::Draw => Some(GameEnd::Draw),
-    }
+    result?.end()
 }
 
 /// Handles one line from the player; false to quit.
