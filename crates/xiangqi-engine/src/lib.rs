@@ -8,15 +8,18 @@
 
 pub mod bench;
 pub mod eval;
+pub mod features;
 pub mod game;
 pub mod level;
 mod ordering;
+pub mod params;
 pub mod pst;
 pub mod repetition;
 pub mod score_text;
 pub mod search;
 pub mod time;
 
+pub use features::SearchFeatures;
 pub use level::Level;
 pub use search::{Engine, EngineOptions, Info, SearchRequest, SearchResult};
 pub use time::{Clock, TimeBudget};
