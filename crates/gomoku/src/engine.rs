@@ -5,6 +5,12 @@ use crate::board::{Board, Point};
 use crate::eval::Threat;
 use crate::game::{Gomoku, SearchSettings};
 use crate::movegen::{self, is_legal, Generator};
+use crate::params::{
+    DEFAULT_NODES, LEVEL_FULL_DEPTH, LEVEL_MARGIN_STEP, MIN_DEFAULT_NODES, MIN_LEVEL_TIME_SHARE,
+    MIN_THREAT_BUDGET, MIN_THREAT_SHARE, ROOT_VCF_BUDGET, ROOT_VCF_MAX_PLIES, ROOT_VCF_MIN_LEVEL,
+    ROOT_VCT_BUDGET, ROOT_VCT_MAX_PLIES, ROOT_VCT_MIN_LEVEL, SEARCH_RESERVE, SEARCH_RESERVE_SHARE,
+    THREAT_TIME_SHARE, TT_MEGABYTES,
+};
 use crate::threats::ThreatSearch;
 use qi_search::score::{loss_in, win_in};
 use qi_search::{
@@ -48,9 +54,9 @@ impl Default for EngineOptions {
             level: Level::MAX,
             seed: None,
             settings: SearchSettings::default(),
-            vcf_budget: 200_000,
-            vct_budget: 100_000,
-            tt_megabytes: 32,
+            vcf_budget: ROOT_VCF_BUDGET,
+            vct_budget: ROOT_VCT_BUDGET,
+            tt_megabytes: TT_MEGABYTES,
             stop: StopFlag::new(),
         }
     }
@@ -144,13 +150,6 @@ pub struct Engine {
     threats: ThreatSearch,
 }
 
-/// How far below the best a weaker level's choice may be, per level below the top.
-const LEVEL_MARGIN_STEP: Score = 60;
-
-/// Time the main search leaves unused at the end of its budget, for noticing the deadline
-/// and answering.
-const SEARCH_RESERVE: Duration = Duration::from_millis(15);
-
 impl Engine {
     /// An engine with `options`.
     pub fn new(options: EngineOptions) -> Engine {
@@ -240,12 +239,14 @@ impl Engine {
         // 3. Threat-space search at the root (weaker levels look less far).
         let mut scratch = board.clone();
         self.threats.reset_nodes();
-        let share = level.budget().max(0.02);
-        let threat_deadline = deadline.map(|d| start + (d - start) * 3 / 10);
+        let share = level.budget().max(MIN_THREAT_SHARE);
+        let (threat_time, of) = THREAT_TIME_SHARE;
+        let threat_deadline = deadline.map(|d| start + (d - start) * threat_time / of);
         self.threats.set_deadline(threat_deadline);
-        if self.options.vcf_budget > 0 && level.get() >= 2 {
+        if self.options.vcf_budget > 0 && level.get() >= ROOT_VCF_MIN_LEVEL {
             let budget = (self.options.vcf_budget as f64 * share) as u64;
-            if let Some(win) = self.threats.vcf(&mut scratch, 40, budget.max(100)) {
+            let budget = budget.max(MIN_THREAT_BUDGET);
+            if let Some(win) = self.threats.vcf(&mut scratch, ROOT_VCF_MAX_PLIES, budget) {
                 let n = self.threats.nodes;
                 let win = win.completed(board);
                 return done(
@@ -257,9 +258,10 @@ impl Engine {
                 );
             }
         }
-        if self.options.vct_budget > 0 && level.get() >= 5 {
+        if self.options.vct_budget > 0 && level.get() >= ROOT_VCT_MIN_LEVEL {
             let budget = (self.options.vct_budget as f64 * share) as u64;
-            if let Some(win) = self.threats.vct(&mut scratch, 15, budget.max(100)) {
+            let budget = budget.max(MIN_THREAT_BUDGET);
+            if let Some(win) = self.threats.vct(&mut scratch, ROOT_VCT_MAX_PLIES, budget) {
                 let n = self.threats.nodes;
                 let win = win.completed(board);
                 return done(
@@ -277,23 +279,24 @@ impl Engine {
         let full = level == Level::MAX;
         let depth = match (self.options.depth, full) {
             (d, true) => d,
-            (Some(d), false) => Some(d.min(level.depth(10))),
-            (None, false) => Some(level.depth(10)),
+            (Some(d), false) => Some(d.min(level.depth(LEVEL_FULL_DEPTH))),
+            (None, false) => Some(level.depth(LEVEL_FULL_DEPTH)),
         };
         // The search notices its deadline every thousand nodes or so and uses the moves a
-        // stopped iteration finished: keep 5 % (at least SEARCH_RESERVE) in hand.
+        // stopped iteration finished: keep SEARCH_RESERVE_SHARE (at least SEARCH_RESERVE)
+        // in hand.
         let movetime = deadline.map(|d| {
             let left = d.saturating_duration_since(Instant::now());
-            left.saturating_sub(left.mul_f64(0.05).max(SEARCH_RESERVE))
+            left.saturating_sub(left.mul_f64(SEARCH_RESERVE_SHARE).max(SEARCH_RESERVE))
         });
         let movetime = match (movetime, full) {
             (t, true) => t,
-            (Some(t), false) => Some(t.mul_f64(level.budget().max(0.05))),
+            (Some(t), false) => Some(t.mul_f64(level.budget().max(MIN_LEVEL_TIME_SHARE))),
             (None, false) => None,
         };
         let nodes = self.options.nodes.or_else(|| {
             (self.options.depth.is_none() && self.options.movetime.is_none())
-                .then_some(((2_000_000.0 * level.budget()) as u64).max(2_000))
+                .then_some(((DEFAULT_NODES as f64 * level.budget()) as u64).max(MIN_DEFAULT_NODES))
         });
         let limits = Limits {
             depth,

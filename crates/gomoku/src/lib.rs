@@ -22,6 +22,7 @@ pub mod game;
 pub mod movegen;
 pub mod notation;
 pub mod opening;
+pub mod params;
 pub mod pattern;
 pub mod renju;
 pub mod rules;
