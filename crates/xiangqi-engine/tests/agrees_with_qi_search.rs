@@ -18,9 +18,9 @@
 //!    a full-width `qi-search` proves, on positions where the engine's depth reaches it.
 //!
 //! Where they need not agree (quiescence, extensions and pruning change heuristic values),
-//! nothing is asserted except that the difference shows: the full engine does differ from
-//! fixed-depth minimax on these positions, so the comparison in 1 is sharp enough to
-//! notice one of those techniques left on.
+//! nothing is asserted except that the difference shows: each value-changing technique,
+//! switched on alone, changes some root move's score on these positions, so the comparison
+//! in 1 would notice any of them left on.
 
 use qi_search::score::{is_decisive, loss_in, plies_to_end, win_in, Score, INFINITY};
 use qi_search::{Algorithm, Limits, SearchConfig, Searcher, StopFlag};
@@ -42,8 +42,9 @@ struct Case {
 
 const START: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
 
-/// A dozen positions: opening, middlegames with pieces hanging, endings, mates, a root in
-/// check, a root already mated, and one a ply from the 60-move rule.
+/// Sixteen positions: opening, middlegames with pieces hanging, endings, checkmates and
+/// (losing) stalemates from both sides, a root in check, a root already mated, and one two
+/// plies from the 60-move rule.
 const CASES: &[Case] = &[
     Case {
         name: "start",
