@@ -6,6 +6,10 @@ use crate::eval::Threat;
 use crate::game::{Gomoku, SearchSettings};
 use crate::level::level_settings;
 use crate::movegen::{self, is_legal, Generator};
+use crate::params::{
+    DEFAULT_NODES, MIN_THREAT_BUDGET, ROOT_VCF_BUDGET, ROOT_VCF_MAX_PLIES, ROOT_VCT_BUDGET,
+    ROOT_VCT_MAX_PLIES, SEARCH_RESERVE, SEARCH_RESERVE_SHARE, THREAT_TIME_SHARE, TT_MEGABYTES,
+};
 use crate::threats::ThreatSearch;
 use qi_search::score::{loss_in, win_in};
 use qi_search::{
@@ -49,9 +53,9 @@ impl Default for EngineOptions {
             level: Level::MAX,
             seed: None,
             settings: SearchSettings::default(),
-            vcf_budget: 200_000,
-            vct_budget: 100_000,
-            tt_megabytes: 32,
+            vcf_budget: ROOT_VCF_BUDGET,
+            vct_budget: ROOT_VCT_BUDGET,
+            tt_megabytes: TT_MEGABYTES,
             stop: StopFlag::new(),
         }
     }
@@ -145,10 +149,6 @@ pub struct Engine {
     threats: ThreatSearch,
 }
 
-/// Time the main search leaves unused at the end of its budget, for noticing the deadline
-/// and answering.
-const SEARCH_RESERVE: Duration = Duration::from_millis(15);
-
 impl Engine {
     /// An engine with `options`.
     pub fn new(options: EngineOptions) -> Engine {
@@ -240,11 +240,13 @@ impl Engine {
         let mut scratch = board.clone();
         self.threats.reset_nodes();
         let share = strength.threat_share;
-        let threat_deadline = deadline.map(|d| start + (d - start) * 3 / 10);
+        let (threat_time, of) = THREAT_TIME_SHARE;
+        let threat_deadline = deadline.map(|d| start + (d - start) * threat_time / of);
         self.threats.set_deadline(threat_deadline);
         if self.options.vcf_budget > 0 && strength.vcf {
             let budget = (self.options.vcf_budget as f64 * share) as u64;
-            if let Some(win) = self.threats.vcf(&mut scratch, 40, budget.max(100)) {
+            let budget = budget.max(MIN_THREAT_BUDGET);
+            if let Some(win) = self.threats.vcf(&mut scratch, ROOT_VCF_MAX_PLIES, budget) {
                 let n = self.threats.nodes;
                 let win = win.completed(board);
                 return done(
@@ -258,7 +260,8 @@ impl Engine {
         }
         if self.options.vct_budget > 0 && strength.vct {
             let budget = (self.options.vct_budget as f64 * share) as u64;
-            if let Some(win) = self.threats.vct(&mut scratch, 15, budget.max(100)) {
+            let budget = budget.max(MIN_THREAT_BUDGET);
+            if let Some(win) = self.threats.vct(&mut scratch, ROOT_VCT_MAX_PLIES, budget) {
                 let n = self.threats.nodes;
                 let win = win.completed(board);
                 return done(
@@ -279,10 +282,11 @@ impl Engine {
             (d, cap) => d.or(cap),
         };
         // The search notices its deadline every thousand nodes or so and uses the moves a
-        // stopped iteration finished: keep 5 % (at least SEARCH_RESERVE) in hand.
+        // stopped iteration finished: keep SEARCH_RESERVE_SHARE (at least SEARCH_RESERVE)
+        // in hand.
         let movetime = deadline.map(|d| {
             let left = d.saturating_duration_since(Instant::now());
-            left.saturating_sub(left.mul_f64(0.05).max(SEARCH_RESERVE))
+            left.saturating_sub(left.mul_f64(SEARCH_RESERVE_SHARE).max(SEARCH_RESERVE))
         });
         let movetime = match (movetime, full) {
             (t, true) => t,
@@ -294,9 +298,7 @@ impl Engine {
         let unbounded = self.options.depth.is_none() && self.options.movetime.is_none();
         let nodes = match (self.options.nodes, strength.nodes) {
             (Some(n), Some(cap)) => Some(n.min(cap)),
-            (n, cap) => n
-                .or(cap)
-                .or(unbounded.then_some(crate::level::FULL_NODES as u64)),
+            (n, cap) => n.or(cap).or(unbounded.then_some(DEFAULT_NODES)),
         };
         let limits = Limits {
             depth,

@@ -3,6 +3,10 @@
 use crate::board::{xy, Board, MoveError, Point, CELLS};
 use crate::eval::{self, Evaluator, Threat};
 use crate::movegen::{self, Generator};
+use crate::params::{
+    CANDIDATES, FIRST_REPLY_VCF_FACTOR, IN_SEARCH_VCF_BUDGET, IN_SEARCH_VCF_MAX_PLIES,
+    ROOT_CANDIDATES,
+};
 use crate::renju::{self, Foul};
 use crate::rules::Color;
 use crate::threats::ThreatSearch;
@@ -207,9 +211,9 @@ impl Default for SearchSettings {
         SearchSettings {
             evaluator: Evaluator::Patterns,
             generator: Generator::Threats,
-            root_cap: 24,
-            cap: 12,
-            vcf_budget: 64,
+            root_cap: ROOT_CANDIDATES,
+            cap: CANDIDATES,
+            vcf_budget: IN_SEARCH_VCF_BUDGET,
         }
     }
 }
@@ -313,12 +317,12 @@ impl Game for Gomoku {
             // Right after a root move the opponent's fours get a closer look: a VCF there
             // refutes the root move.
             let budget = if ply == 1 {
-                self.settings.vcf_budget * 16
+                self.settings.vcf_budget * FIRST_REPLY_VCF_FACTOR
             } else {
                 self.settings.vcf_budget
             };
             let mut threats = self.threats.borrow_mut();
-            if let Some(win) = threats.vcf(&mut board, 25, budget) {
+            if let Some(win) = threats.vcf(&mut board, IN_SEARCH_VCF_MAX_PLIES, budget) {
                 return Some(Outcome::Utility(win_in(ply + win.plies())));
             }
         }

@@ -1,14 +1,11 @@
 //! What each level 1–10 ([`qi_search::Level`]) means for the gomoku engine, in one place:
 //! the engine, `qi play`/`qi move`, Gomocup and the web page all read [`level_settings`].
 
+use crate::params::{
+    DEFAULT_NODES, LEVEL_FULL_DEPTH, LEVEL_MARGIN_STEP, MIN_DEFAULT_NODES, MIN_THREAT_SHARE,
+    ROOT_VCF_MIN_LEVEL, ROOT_VCT_MIN_LEVEL,
+};
 use qi_search::{Level, Score};
-
-/// How far below the best a weaker level's choice may be, per level below the top (an open
-/// three is worth a few hundred).
-const LEVEL_MARGIN_STEP: Score = 60;
-
-/// Nodes of the main search at full strength when nothing else bounds it; halved per level.
-pub const FULL_NODES: f64 = 2_000_000.0;
 
 /// The gomoku engine at one level.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -39,12 +36,13 @@ pub fn level_settings(level: Level) -> LevelSettings {
     let full = level == Level::MAX;
     LevelSettings {
         level,
-        depth: (!full).then(|| level.depth(10)),
-        nodes: (!full).then(|| ((FULL_NODES * level.budget()) as u64).max(2_000)),
+        depth: (!full).then(|| level.depth(LEVEL_FULL_DEPTH)),
+        nodes: (!full)
+            .then(|| ((DEFAULT_NODES as f64 * level.budget()) as u64).max(MIN_DEFAULT_NODES)),
         time_share: if full { 1.0 } else { level.time_share() },
-        threat_share: level.budget().max(0.02),
-        vcf: level.get() >= 2,
-        vct: level.get() >= 5,
+        threat_share: level.budget().max(MIN_THREAT_SHARE),
+        vcf: level.get() >= ROOT_VCF_MIN_LEVEL,
+        vct: level.get() >= ROOT_VCT_MIN_LEVEL,
         margin: if full {
             0
         } else {

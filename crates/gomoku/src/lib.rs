@@ -23,6 +23,7 @@ pub mod level;
 pub mod movegen;
 pub mod notation;
 pub mod opening;
+pub mod params;
 pub mod pattern;
 pub mod renju;
 pub mod rules;

@@ -4,6 +4,7 @@
 use crate::board::{Board, Point};
 use crate::eval::Threat;
 use crate::movegen::is_legal;
+use crate::params::{THREAT_NODES_BETWEEN_CLOCK_CHECKS, THREAT_TABLE_BITS};
 use crate::renju;
 use crate::rules::Color;
 use std::time::Instant;
@@ -117,8 +118,8 @@ impl ThreatSearch {
     /// A searcher with empty tables.
     pub fn new() -> ThreatSearch {
         ThreatSearch {
-            vcf_table: Table::new(16),
-            vct_table: Table::new(16),
+            vcf_table: Table::new(THREAT_TABLE_BITS),
+            vct_table: Table::new(THREAT_TABLE_BITS),
             nodes: 0,
             budget: u64::MAX,
             aborted: false,
@@ -169,7 +170,8 @@ impl ThreatSearch {
     fn tick(&mut self) -> bool {
         self.nodes += 1;
         if self.nodes > self.budget
-            || (self.nodes & 255 == 0 && self.deadline.is_some_and(|d| Instant::now() >= d))
+            || (self.nodes % THREAT_NODES_BETWEEN_CLOCK_CHECKS == 0
+                && self.deadline.is_some_and(|d| Instant::now() >= d))
         {
             self.aborted = true;
         }

@@ -8,9 +8,11 @@
 
 pub mod bench;
 pub mod eval;
+pub mod features;
 pub mod game;
 pub mod level;
 mod ordering;
+pub mod params;
 pub mod play;
 pub mod pst;
 pub mod repetition;
@@ -18,6 +20,7 @@ pub mod score_text;
 pub mod search;
 pub mod time;
 
+pub use features::SearchFeatures;
 pub use level::Level;
 pub use search::{Engine, EngineOptions, Info, SearchRequest, SearchResult};
 pub use time::{Clock, TimeBudget};

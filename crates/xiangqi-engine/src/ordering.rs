@@ -1,21 +1,17 @@
 //! Move ordering: hash move, captures by MVV-LVA, killers, then history.
 
 use crate::eval::piece_value;
+use crate::params::{
+    CAPTURE_SCORE, HASH_MOVE_SCORE, KILLER_SCORES, MVV_LVA_ATTACKER_DIVISOR, MVV_LVA_VICTIM_WEIGHT,
+};
 use qi_xiangqi::{Move, Position};
-
-/// Hash move first: it is the best move of an earlier search of this position.
-pub const HASH_SCORE: i32 = 10_000_000;
-/// Captures come right after the hash move, ordered by victim then attacker.
-const CAPTURE_BASE: i32 = 1_000_000;
-/// Killers: quiet moves that refuted a sibling, tried before other quiet moves.
-const KILLER_SCORES: [i32; 2] = [900_000, 899_000];
 
 /// Most valuable victim, least valuable attacker: cheap and good enough without SEE.
 #[inline]
 pub fn mvv_lva(pos: &Position, mv: Move) -> i32 {
     let victim = pos.captured_piece(mv).map_or(0, |p| piece_value(p.kind()));
     let attacker = pos.moved_piece(mv).map_or(0, |p| piece_value(p.kind()));
-    victim * 16 - attacker / 8
+    victim * MVV_LVA_VICTIM_WEIGHT - attacker / MVV_LVA_ATTACKER_DIVISOR
 }
 
 /// Scores every move of `moves` into `scores` for [`pick`].
@@ -29,9 +25,9 @@ pub fn score_moves(
 ) {
     for (i, &mv) in moves.iter().enumerate() {
         scores[i] = if mv == hash {
-            HASH_SCORE
+            HASH_MOVE_SCORE
         } else if pos.captured_piece(mv).is_some() {
-            CAPTURE_BASE + mvv_lva(pos, mv)
+            CAPTURE_SCORE + mvv_lva(pos, mv)
         } else if mv == killers[0] {
             KILLER_SCORES[0]
         } else if mv == killers[1] {

@@ -1,11 +1,25 @@
-//! Iterative-deepening principal-variation search specialised for Xiangqi.
+//! Iterative-deepening principal-variation search specialised for Xiangqi: the engine's
+//! tournament search.
 //!
 //! Uses `qi-search`'s lock-free transposition table, stop flag, statistics and score
 //! encoding; everything that touches the position (incremental evaluation, repetition
-//! rulings, check extensions, null-move guards) lives here for speed.
+//! rulings, check extensions, null-move guards) lives here for speed. Its constants are in
+//! [`crate::params`]; its techniques can be switched off ([`crate::features`]), and with
+//! the value-changing ones off it computes exactly the fixed-depth minimax value that
+//! `qi-search` computes on [`crate::game::XiangqiGame`] (`tests/agrees_with_qi_search.rs`).
 
 use crate::eval::{evaluate_with, piece_value, Accumulator};
+use crate::features::SearchFeatures;
 use crate::ordering::{is_capture, pick, score_moves};
+use crate::params::{
+    ASPIRATION_DELTA, ASPIRATION_MAX_DELTA, ASPIRATION_MIN_DEPTH, CHECK_EXTENSION_PLY_FACTOR,
+    DEFAULT_HASH_MB, DELTA_MARGIN, HELPER_DEPTH_SPREAD, HISTORY_LIMIT, HISTORY_MAX_BONUS,
+    LATE_MOVE_PRUNING_BASE, LATE_MOVE_PRUNING_MAX_DEPTH, LATE_MOVE_PRUNING_SCALE, LMR_BASE,
+    LMR_DIVISOR, LMR_MIN_DEPTH, LMR_MIN_MOVES, LMR_PV_RELIEF, LMR_TABLE_SIZE, MAX_HASH_MB,
+    MAX_PLY_MARGIN, MAX_THREADS, NODES_BETWEEN_CHECKS, NULL_MOVE_BASE_REDUCTION,
+    NULL_MOVE_DEPTH_DIVISOR, NULL_MOVE_MIN_DEPTH, REVERSE_FUTILITY_MARGIN,
+    REVERSE_FUTILITY_MAX_DEPTH,
+};
 use crate::repetition::{ruling, HistEntry, Ruling};
 use crate::time::TimeBudget;
 use qi_search::score::{
@@ -13,15 +27,14 @@ use qi_search::score::{
 };
 use qi_search::tt::{Bound, Entry};
 use qi_search::{SearchStats, StopFlag, TranspositionTable};
-use qi_xiangqi::{Move, MoveList, Piece, PieceKind, Position, Undo, MAX_MOVES};
+use qi_xiangqi::{Move, MoveList, Piece, PieceKind, Position, Undo, MAX_MOVES, MOVE_RULE_PLIES};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
 
 /// Deepest ply the search visits; leaves room for the score encoding's distance range.
-const MAX_SEARCH_PLY: usize = MAX_PLY - 8;
-/// Deepest iteration.
-pub const MAX_DEPTH: u32 = 64;
+const MAX_SEARCH_PLY: usize = MAX_PLY - MAX_PLY_MARGIN;
+pub use crate::params::MAX_DEPTH;
 
 /// Engine-wide settings.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -35,7 +48,7 @@ pub struct EngineOptions {
 impl Default for EngineOptions {
     fn default() -> Self {
         EngineOptions {
-            hash_mb: 16,
+            hash_mb: DEFAULT_HASH_MB,
             threads: 1,
         }
     }
@@ -105,6 +118,7 @@ pub struct SearchResult {
 pub struct Engine {
     tt: Arc<TranspositionTable>,
     options: EngineOptions,
+    features: SearchFeatures,
 }
 
 impl Default for Engine {
@@ -119,7 +133,20 @@ impl Engine {
         Engine {
             tt: Arc::new(TranspositionTable::new(options.hash_mb.max(1))),
             options,
+            features: SearchFeatures::all(),
         }
+    }
+
+    /// The techniques the search uses (all of them unless [`Engine::set_features`] said
+    /// otherwise).
+    pub fn features(&self) -> SearchFeatures {
+        self.features
+    }
+
+    /// Switches the search's techniques on or off for the following searches (comparison
+    /// with `qi-search`, measuring one technique); play keeps the default, all on.
+    pub fn set_features(&mut self, features: SearchFeatures) {
+        self.features = features;
     }
 
     /// Current options.
@@ -129,13 +156,13 @@ impl Engine {
 
     /// Resizes the table (clearing it).
     pub fn set_hash(&mut self, mb: usize) {
-        self.options.hash_mb = mb.clamp(1, 65536);
+        self.options.hash_mb = mb.clamp(1, MAX_HASH_MB);
         self.tt = Arc::new(TranspositionTable::new(self.options.hash_mb));
     }
 
     /// Sets the number of search threads.
     pub fn set_threads(&mut self, threads: usize) {
-        self.options.threads = threads.clamp(1, 256);
+        self.options.threads = threads.clamp(1, MAX_THREADS);
     }
 
     /// Forgets everything learnt (new game).
@@ -161,6 +188,7 @@ impl Engine {
             stop: &internal,
             nodes: &nodes,
             start,
+            features: self.features,
         };
         let threads = self.options.threads.max(1);
         let mut result = std::thread::scope(|scope| {
@@ -198,16 +226,20 @@ struct Shared<'a> {
     stop: &'a StopFlag,
     nodes: &'a AtomicU64,
     start: Instant,
+    features: SearchFeatures,
 }
 
 /// `LMR[depth][move_number]`: how many plies a late quiet move is reduced.
-fn lmr_table() -> &'static [[u8; 64]; 64] {
-    static T: OnceLock<[[u8; 64]; 64]> = OnceLock::new();
+type LmrTable = [[u8; LMR_TABLE_SIZE]; LMR_TABLE_SIZE];
+
+/// The reduction table, computed once.
+fn lmr_table() -> &'static LmrTable {
+    static T: OnceLock<LmrTable> = OnceLock::new();
     T.get_or_init(|| {
-        let mut t = [[0u8; 64]; 64];
+        let mut t = [[0u8; LMR_TABLE_SIZE]; LMR_TABLE_SIZE];
         for (d, row) in t.iter_mut().enumerate().skip(1) {
             for (m, r) in row.iter_mut().enumerate().skip(1) {
-                *r = (0.5 + (d as f64).ln() * (m as f64).ln() / 2.2) as u8;
+                *r = (LMR_BASE + (d as f64).ln() * (m as f64).ln() / LMR_DIVISOR) as u8;
             }
         }
         t
@@ -240,6 +272,7 @@ struct Worker<'a> {
     banned: Vec<Move>,
     all_root_scores: bool,
     root_scores: Vec<(Move, Score)>,
+    features: SearchFeatures,
 }
 
 impl<'a> Worker<'a> {
@@ -272,6 +305,7 @@ impl<'a> Worker<'a> {
             banned: req.banned.clone(),
             all_root_scores: req.all_root_scores && id == 0,
             root_scores: Vec::new(),
+            features: shared.features,
         }
     }
 
@@ -310,7 +344,7 @@ impl<'a> Worker<'a> {
                 self.shared.stop.stop();
             }
         }
-        if self.unreported >= 1024 {
+        if self.unreported >= NODES_BETWEEN_CHECKS {
             self.shared
                 .nodes
                 .fetch_add(self.unreported, Ordering::Relaxed);
@@ -399,19 +433,22 @@ impl<'a> Worker<'a> {
         let max_depth = req.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH) as i32;
         let mut prev = 0;
         // Helper threads skip depths so they explore ahead of the main thread.
-        let first = 1 + (self.id % 2) as i32;
+        let first = 1 + (self.id % HELPER_DEPTH_SPREAD) as i32;
         let mut depth = first;
         while depth <= max_depth {
             let iteration_start = self.elapsed();
             self.root_depth = depth;
-            self.root_scores.clear();
-            let mut delta = 35;
-            let (mut alpha, mut beta) = if depth >= 4 && !is_decisive(prev) {
+            let mut delta = ASPIRATION_DELTA;
+            let aspire = self.features.aspiration_windows && depth >= ASPIRATION_MIN_DEPTH;
+            let (mut alpha, mut beta) = if aspire && !is_decisive(prev) {
                 (prev - delta, prev + delta)
             } else {
                 (-INFINITY, INFINITY)
             };
             let score = loop {
+                // Only the last pass's root scores count: a pass re-searched with a wider
+                // window scores every root move again.
+                self.root_scores.clear();
                 let s = self.negamax(alpha, beta, depth, false);
                 if self.stopped {
                     break s;
@@ -425,7 +462,7 @@ impl<'a> Worker<'a> {
                     break s;
                 }
                 delta *= 2;
-                if delta > 1200 {
+                if delta > ASPIRATION_MAX_DELTA {
                     alpha = -INFINITY;
                     beta = INFINITY;
                 }
@@ -483,7 +520,11 @@ impl<'a> Worker<'a> {
     fn negamax(&mut self, mut alpha: Score, mut beta: Score, depth: i32, null_ok: bool) -> Score {
         let ply = self.ply();
         if depth <= 0 {
-            return self.qsearch(alpha, beta);
+            return if self.features.quiescence {
+                self.qsearch(alpha, beta)
+            } else {
+                self.horizon()
+            };
         }
         self.pv_len[ply] = ply;
         if self.tick() {
@@ -496,21 +537,25 @@ impl<'a> Worker<'a> {
         if !root {
             let reversible =
                 (self.pos.halfmove_clock() as usize).min(self.path.len() - 1 - self.rep_floor);
-            if let Some(r) = ruling(&self.pos, &self.path, reversible, 1) {
-                return match r {
-                    Ruling::Draw => 0,
-                    Ruling::Win => win_in(ply),
-                    Ruling::Loss => loss_in(ply),
-                };
+            if self.features.repetition_rulings {
+                if let Some(r) = ruling(&self.pos, &self.path, reversible, 1) {
+                    return match r {
+                        Ruling::Draw => 0,
+                        Ruling::Win => win_in(ply),
+                        Ruling::Loss => loss_in(ply),
+                    };
+                }
             }
-            if self.pos.halfmove_clock() >= 120 {
+            if self.pos.halfmove_clock() >= MOVE_RULE_PLIES {
                 return 0;
             }
             // Mate-distance pruning: no line from here beats a faster mate already found.
-            alpha = alpha.max(loss_in(ply));
-            beta = beta.min(win_in(ply + 1));
-            if alpha >= beta {
-                return alpha;
+            if self.features.mate_distance_pruning {
+                alpha = alpha.max(loss_in(ply));
+                beta = beta.min(win_in(ply + 1));
+                if alpha >= beta {
+                    return alpha;
+                }
             }
             if ply >= MAX_SEARCH_PLY {
                 return self.eval();
@@ -526,7 +571,7 @@ impl<'a> Worker<'a> {
                 hash_move = m;
             }
             let s = from_table(e.score, ply);
-            if !pv_node && !root && e.depth as i32 >= depth {
+            if self.features.table_cutoffs && !pv_node && !root && e.depth as i32 >= depth {
                 let cut = match e.bound {
                     Bound::Exact => true,
                     Bound::Lower => s >= beta,
@@ -542,12 +587,20 @@ impl<'a> Worker<'a> {
         let static_eval = if in_check { -INFINITY } else { self.eval() };
         if !pv_node && !in_check && !is_decisive(beta) {
             // Reverse futility: far above beta at low depth, a quiet move will not lose it all.
-            if depth <= 4 && static_eval - 90 * depth >= beta {
+            if self.features.reverse_futility
+                && depth <= REVERSE_FUTILITY_MAX_DEPTH
+                && static_eval - REVERSE_FUTILITY_MARGIN * depth >= beta
+            {
                 return static_eval;
             }
             // Null move: if passing still fails high, a real move will too.
-            if null_ok && depth >= 3 && static_eval >= beta && self.has_attackers() {
-                let r = 3 + depth / 5;
+            if self.features.null_move
+                && null_ok
+                && depth >= NULL_MOVE_MIN_DEPTH
+                && static_eval >= beta
+                && self.has_attackers()
+            {
+                let r = NULL_MOVE_BASE_REDUCTION + depth / NULL_MOVE_DEPTH_DIVISOR;
                 let undo = self.pos.make_null();
                 let acc = self.accs[self.accs.len() - 1];
                 self.accs.push(acc);
@@ -606,12 +659,14 @@ impl<'a> Worker<'a> {
             let capture = is_capture(&self.pos, mv);
             // Late-move pruning: at shallow depth, quiet moves far down the list rarely
             // matter once several have been tried.
-            if !root
+            if self.features.late_move_pruning
+                && !root
                 && !pv_node
                 && !in_check
                 && !capture
-                && depth <= 3
-                && searched >= (4 + 4 * depth * depth) as usize
+                && depth <= LATE_MOVE_PRUNING_MAX_DEPTH
+                && searched
+                    >= (LATE_MOVE_PRUNING_BASE + LATE_MOVE_PRUNING_SCALE * depth * depth) as usize
                 && !is_decisive(best)
             {
                 continue;
@@ -619,7 +674,11 @@ impl<'a> Worker<'a> {
             let undo = self.make(mv);
             let gives_check = self.path[self.path.len() - 1].in_check;
             // Check extension, bounded so perpetual-check lines cannot explode the tree.
-            let ext = i32::from(gives_check && (ply as i32) < 2 * self.root_depth);
+            let ext = i32::from(
+                self.features.check_extensions
+                    && gives_check
+                    && (ply as i32) < CHECK_EXTENSION_PLY_FACTOR * self.root_depth,
+            );
             let new_depth = depth - 1 + ext;
             let mut s;
             if root && self.all_root_scores {
@@ -628,10 +687,17 @@ impl<'a> Worker<'a> {
                 s = -self.negamax(-beta, -alpha, new_depth, true);
             } else {
                 let mut r = 0;
-                if depth >= 3 && searched >= 3 && !capture && !in_check && !gives_check {
-                    r = lmr_table()[depth.min(63) as usize][searched.min(63)] as i32;
+                if self.features.late_move_reductions
+                    && depth >= LMR_MIN_DEPTH
+                    && searched >= LMR_MIN_MOVES
+                    && !capture
+                    && !in_check
+                    && !gives_check
+                {
+                    let last = LMR_TABLE_SIZE - 1;
+                    r = lmr_table()[(depth as usize).min(last)][searched.min(last)] as i32;
                     if pv_node {
-                        r -= 1;
+                        r -= LMR_PV_RELIEF;
                     }
                     r = r.clamp(0, new_depth - 1);
                 }
@@ -705,9 +771,9 @@ impl<'a> Worker<'a> {
             k[1] = k[0];
             k[0] = mv;
         }
-        let bonus = (depth * depth).min(400);
+        let bonus = (depth * depth).min(HISTORY_MAX_BONUS);
         let update = |h: &mut i32, b: i32| {
-            *h += b - *h * b.abs() / 16384;
+            *h += b - *h * b.abs() / HISTORY_LIMIT;
         };
         if let Some(p) = self.pos.moved_piece(mv) {
             update(&mut self.history[p.index()][mv.to().index()], bonus);
@@ -717,6 +783,22 @@ impl<'a> Worker<'a> {
                 update(&mut self.history[p.index()][q.to().index()], -bonus);
             }
         }
+    }
+
+    /// The depth limit without quiescence: the static evaluation, as a textbook
+    /// depth-limited search has it (the 60-move rule still ends the game there).
+    fn horizon(&mut self) -> Score {
+        let ply = self.ply();
+        self.pv_len[ply] = ply;
+        if self.tick() {
+            return 0;
+        }
+        self.stats.seldepth = self.stats.seldepth.max(ply as u32);
+        self.stats.leaves += 1;
+        if self.pos.halfmove_clock() >= MOVE_RULE_PLIES {
+            return 0;
+        }
+        self.eval()
     }
 
     /// Quiescence: captures only, or every evasion when in check (so mates are seen).
@@ -765,13 +847,13 @@ impl<'a> Worker<'a> {
         for i in 0..n {
             pick(moves, &mut scores[..n], i);
             let mv = moves[i];
-            if !in_check {
+            if !in_check && self.features.delta_pruning {
                 // Delta pruning: even winning this piece outright cannot reach alpha.
                 let gain = self
                     .pos
                     .captured_piece(mv)
                     .map_or(0, |p| piece_value(p.kind()));
-                if stand + gain + 150 < alpha {
+                if stand + gain + DELTA_MARGIN < alpha {
                     continue;
                 }
             }

@@ -1,6 +1,11 @@
 //! Time management: turns a clock into a soft limit (do not start another iteration) and a
 //! hard limit (abort the search), both measured from the start of the search.
 
+use crate::params::{
+    HARD_LIMIT_CAP, HARD_LIMIT_FACTOR, INCREMENT_SHARE, LAST_MOVE_HARD_LIMIT_CAP, MAX_MOVES_TO_GO,
+    MOVETIME_MAX_OVERHEAD, NEW_ITERATION_SOFT_SHARE, NEXT_ITERATION_GROWTH, RESERVE_SPEND,
+    SOFT_LIMIT_CAP, SUDDEN_DEATH_MOVES,
+};
 use std::time::Duration;
 
 /// What the protocol says about time for the coming move.
@@ -27,13 +32,7 @@ pub struct TimeBudget {
     pub hard: Option<Duration>,
 }
 
-/// What a move costs beyond its search (reading the position, starting threads, writing
-/// the answer, the manager's own work): a move with no search at all still costs this,
-/// so a clock plan keeps it in reserve for every move it expects to play.
-pub const MOVE_COST: Duration = Duration::from_millis(2);
-
-/// Moves still to play assumed in sudden death (no moves-to-go).
-const SUDDEN_DEATH_MOVES: u32 = 40;
+pub use crate::params::MOVE_COST;
 
 impl Clock {
     /// The budget for this move; no limits when neither a clock nor a movetime is given.
@@ -46,7 +45,7 @@ impl Clock {
     pub fn budget(&self) -> TimeBudget {
         if let Some(mt) = self.movetime {
             // A fixed move time: keep the overhead, but never more than half of it.
-            let hard = mt.saturating_sub(self.overhead.min(mt / 2));
+            let hard = mt.saturating_sub(self.overhead.min(MOVETIME_MAX_OVERHEAD.of(mt)));
             return TimeBudget {
                 soft: Some(hard),
                 hard: Some(hard),
@@ -55,12 +54,17 @@ impl Clock {
         let Some(remaining) = self.remaining else {
             return TimeBudget::default();
         };
-        let mtg = self.moves_to_go.unwrap_or(SUDDEN_DEATH_MOVES).clamp(1, 60);
+        let mtg = self
+            .moves_to_go
+            .unwrap_or(SUDDEN_DEATH_MOVES)
+            .clamp(1, MAX_MOVES_TO_GO);
         let reserve = self.overhead + MOVE_COST * mtg;
         let Some(available) = remaining.checked_sub(reserve).filter(|a| !a.is_zero()) else {
             // Only the reserve is left: move at once, or spend half the increment, which
             // the next move gives back.
-            let spend = (self.increment / 2).min(remaining.saturating_sub(self.overhead) / 2);
+            let spend = RESERVE_SPEND
+                .of(self.increment)
+                .min(RESERVE_SPEND.of(remaining.saturating_sub(self.overhead)));
             return TimeBudget {
                 soft: Some(spend),
                 hard: Some(spend),
@@ -71,17 +75,17 @@ impl Clock {
         let inc = if mtg == 1 {
             Duration::ZERO
         } else {
-            self.increment * 3 / 4
+            INCREMENT_SHARE.of(self.increment)
         };
-        let soft = (share + inc).min(available / 2);
+        let soft = (share + inc).min(SOFT_LIMIT_CAP.of(available));
         // The hard limit lets an iteration that is almost finished complete, but never
         // spends more than a fraction of the available time on one move.
         let cap = if mtg == 1 {
-            available * 9 / 10
+            LAST_MOVE_HARD_LIMIT_CAP.of(available)
         } else {
-            available / 3
+            HARD_LIMIT_CAP.of(available)
         };
-        let hard = (soft * 3).min(cap).max(soft);
+        let hard = (soft * HARD_LIMIT_FACTOR).min(cap).max(soft);
         TimeBudget {
             soft: Some(soft),
             hard: Some(hard),
@@ -95,12 +99,15 @@ impl TimeBudget {
     /// costs more than all before it), and not when it could not finish before the hard
     /// limit (an unfinished iteration is thrown away, so starting it only burns the clock).
     pub fn may_start_iteration(&self, elapsed: Duration, last_iteration: Duration) -> bool {
-        if self.soft.is_some_and(|soft| elapsed >= soft / 2) {
+        if self
+            .soft
+            .is_some_and(|soft| elapsed >= NEW_ITERATION_SOFT_SHARE.of(soft))
+        {
             return false;
         }
         !self
             .hard
-            .is_some_and(|hard| elapsed + last_iteration * 2 > hard)
+            .is_some_and(|hard| elapsed + last_iteration * NEXT_ITERATION_GROWTH > hard)
     }
 }
 

@@ -1,0 +1,107 @@
+//! The gomoku engine's search constants in one place, each with the reason for it: the
+//! threat searches' budgets and depths, the candidate caps, the time split and the levels'
+//! margins.
+//!
+//! They are the engine's signature: `qi bench gomoku` counts 78850 nodes with them (pinned
+//! by `crates/cli/tests/bench_signature.rs`); a commit that changes one on purpose updates
+//! the signature and says why. The evaluation's shape weights live with the shapes
+//! ([`crate::eval`]), the swap openings' margins in [`crate::opening`].
+
+use std::time::Duration;
+
+// ---------------------------------------------------------------------------------------
+// Threat-space search at the root
+// ---------------------------------------------------------------------------------------
+
+/// Root VCF node budget at full strength: a VCF is narrow (only fours), so this proves or
+/// refutes most of them in a few milliseconds.
+pub const ROOT_VCF_BUDGET: u64 = 200_000;
+
+/// Root VCT node budget at full strength: threes branch far more than fours, so a VCT gets
+/// half the VCF's nodes and is tried only after the VCF failed.
+pub const ROOT_VCT_BUDGET: u64 = 100_000;
+
+/// Deepest root VCF in plies: a sequence of fours rarely runs longer on a 15×15 board.
+pub const ROOT_VCF_MAX_PLIES: u32 = 40;
+
+/// Deepest root VCT in plies: every attacking ply of a VCT branches, so it stays short.
+pub const ROOT_VCT_MAX_PLIES: u32 = 15;
+
+/// Lowest level that looks for a VCF at the root (level 1 misses even those).
+pub const ROOT_VCF_MIN_LEVEL: u8 = 2;
+
+/// Lowest level that looks for a VCT at the root.
+pub const ROOT_VCT_MIN_LEVEL: u8 = 5;
+
+/// The root threat budgets are scaled by the level's budget share, but never below this
+/// share, so a weak level still sees a short VCF.
+pub const MIN_THREAT_SHARE: f64 = 0.02;
+
+/// Fewest nodes a root threat search is given, whatever the level.
+pub const MIN_THREAT_BUDGET: u64 = 100;
+
+/// Share of the move's time the root threat searches may use (numerator, denominator);
+/// the main search gets the rest.
+pub const THREAT_TIME_SHARE: (u32, u32) = (3, 10);
+
+/// The threat searches look at the clock once per this many nodes (a power of two: the
+/// node count is masked).
+pub const THREAT_NODES_BETWEEN_CLOCK_CHECKS: u64 = 256;
+
+/// Each threat table (VCF, VCT) has `2^THREAT_TABLE_BITS` entries: 64 Ki entries of 16
+/// bytes (1 MiB), small enough to clear between games at no cost.
+pub const THREAT_TABLE_BITS: u32 = 16;
+
+// ---------------------------------------------------------------------------------------
+// Threat search inside the main search
+// ---------------------------------------------------------------------------------------
+
+/// VCF node budget at each search node where the side to move has a four: small, because
+/// it runs at very many nodes.
+pub const IN_SEARCH_VCF_BUDGET: u64 = 64;
+
+/// Right after a root move the opponent's VCF gets this many times the budget: a VCF there
+/// refutes the root move, which matters more than anywhere deeper.
+pub const FIRST_REPLY_VCF_FACTOR: u64 = 16;
+
+/// Deepest in-search VCF in plies.
+pub const IN_SEARCH_VCF_MAX_PLIES: u32 = 25;
+
+// ---------------------------------------------------------------------------------------
+// Candidate moves
+// ---------------------------------------------------------------------------------------
+
+/// Candidates searched at the root: enough to include every sensible point, few enough to
+/// reach depth.
+pub const ROOT_CANDIDATES: usize = 24;
+
+/// Candidates searched below the root: the threat-aware generator puts forced and
+/// attacking points first, and the rest rarely matter.
+pub const CANDIDATES: usize = 12;
+
+// ---------------------------------------------------------------------------------------
+// Main search: table, limits, time, levels
+// ---------------------------------------------------------------------------------------
+
+/// Transposition table size (MB).
+pub const TT_MEGABYTES: usize = 32;
+
+/// Node limit of a full-strength move with no depth or time given (scaled down by level).
+pub const DEFAULT_NODES: u64 = 2_000_000;
+
+/// The scaled default node limit never goes below this.
+pub const MIN_DEFAULT_NODES: u64 = 2_000;
+
+/// Full-strength depth that weaker levels' depth caps are scaled from.
+pub const LEVEL_FULL_DEPTH: u32 = 10;
+
+/// Share of the time left that the main search keeps in hand: it notices its deadline only
+/// every thousand nodes or so and then still has to answer.
+pub const SEARCH_RESERVE_SHARE: f64 = 0.05;
+
+/// The least time the main search keeps in hand (see [`SEARCH_RESERVE_SHARE`]).
+pub const SEARCH_RESERVE: Duration = Duration::from_millis(15);
+
+/// How far below the best a weaker level's choice may be, per level below the top
+/// (pattern points; an open three is about 600).
+pub const LEVEL_MARGIN_STEP: i32 = 60;
