@@ -1,4 +1,4 @@
-//! Fuzz target: the body is `qi_cli::fuzz_checks::xiangqi_fen` (shared with the stable test).
+//! Fuzz target: the body is `qi_fuzz_checks::xiangqi_fen` (shared with the stable test).
 #![no_main]
 
-libfuzzer_sys::fuzz_target!(|data: &[u8]| qi_cli::fuzz_checks::xiangqi_fen(data));
+libfuzzer_sys::fuzz_target!(|data: &[u8]| qi_fuzz_checks::xiangqi_fen(data));

@@ -6,7 +6,6 @@
 
 pub mod args;
 pub mod explain;
-pub mod fuzz_checks;
 pub mod gomoku;
 pub mod levels;
 pub mod output;

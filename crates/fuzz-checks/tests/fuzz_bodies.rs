@@ -1,11 +1,11 @@
-//! The fuzz targets' bodies on stable Rust: each target (`qi_cli::fuzz_checks::TARGETS`) runs
+//! The fuzz targets' bodies on stable Rust: each target (`qi_fuzz_checks::TARGETS`) runs
 //! over its committed corpus (`fuzz/corpus/<target>/`) and then over seeded mutations of it,
 //! so `cargo test` exercises every parser's invariants without cargo-fuzz or nightly.
 //!
 //! `QI_FUZZ_CASES` sets the mutated inputs per target (default 10000); `QI_FUZZ_SEED` the
 //! seed (default fixed, so a failure repeats). A failing input is printed as bytes.
 
-use qi_cli::fuzz_checks::{Body, TARGETS};
+use qi_fuzz_checks::{Body, TARGETS};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::PathBuf;
 
