@@ -1,7 +1,7 @@
 //! The board: stones on a padded grid, with line patterns for every empty point kept up to
 //! date on each move and undo (no full-board rescans in search).
 
-use crate::eval::{CellInfo, Threat};
+use crate::cell::{CellInfo, Threat};
 use crate::pattern::{self, Pattern, POW3};
 use crate::rules::{Color, Rule};
 use std::fmt;
@@ -249,7 +249,7 @@ pub struct Board {
     hash: u64,
     tables: [&'static pattern::PatternTable; 2],
     /// The threat class and value of every combination of four direction patterns.
-    cell_values: &'static [CellInfo; crate::eval::CELL_TABLE_SIZE],
+    cell_values: &'static [CellInfo; crate::cell::CELL_TABLE_SIZE],
 }
 
 impl fmt::Debug for Board {
@@ -288,7 +288,7 @@ impl Board {
                 pattern::table(rule.exact_five(Color::Black)),
                 pattern::table(rule.exact_five(Color::White)),
             ],
-            cell_values: crate::eval::cell_value_table(),
+            cell_values: crate::cell::cell_value_table(),
         };
         board.threat_count[0][0] = (size * size) as u16;
         board.threat_count[1][0] = (size * size) as u16;
@@ -597,7 +597,7 @@ impl Board {
             }
             let old = self.info[c][q];
             let new = if empty {
-                self.cell_values[crate::eval::cell_value_index(&self.pat[c][q])]
+                self.cell_values[crate::cell::cell_value_index(&self.pat[c][q])]
             } else {
                 CellInfo::default()
             };
@@ -724,7 +724,7 @@ mod tests {
                     assert_eq!(board.pat[c][q][d], pats[d], "pattern at {q} dir {d}");
                 }
                 let info = if empty {
-                    crate::eval::compute_cell_value(&pats)
+                    crate::cell::compute_cell_value(&pats)
                 } else {
                     CellInfo::default()
                 };

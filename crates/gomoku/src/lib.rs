@@ -16,6 +16,7 @@
 #![warn(missing_docs)]
 
 pub mod board;
+pub mod cell;
 pub mod engine;
 pub mod eval;
 pub mod game;

@@ -3,37 +3,18 @@
 
 use super::assets;
 use super::error::{ApiError, ApiJson, ApiPath};
-use super::games::{GameRegistry, GameRequest, ImportRequest};
+use super::games::{GameRequest, ImportRequest};
 use super::gomoku_opening;
 use super::learn;
-use super::limits::{self, SearchSlots};
+use super::limits;
 use super::search;
+pub use super::state::AppState;
 use axum::extract::{DefaultBodyLimit, State};
 use axum::http::{StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde_json::{json, Value};
-use std::sync::Arc;
-
-/// What every handler shares.
-#[derive(Clone)]
-pub struct AppState {
-    /// The games on offer.
-    pub games: Arc<GameRegistry>,
-    /// The search slots and counts.
-    pub slots: Arc<SearchSlots>,
-}
-
-impl AppState {
-    /// State for these games with at most `max_searches` searches at once.
-    pub fn new(games: GameRegistry, max_searches: usize) -> Self {
-        AppState {
-            games: Arc::new(games),
-            slots: Arc::new(SearchSlots::new(max_searches)),
-        }
-    }
-}
 
 /// The whole application: API, page and assets.
 pub fn router(state: AppState) -> Router {

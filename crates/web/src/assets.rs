@@ -1,6 +1,6 @@
 //! The page's files, embedded at build time so `qi serve` needs no files or network.
 
-use super::api::AppState;
+use super::state::AppState;
 use axum::extract::Path;
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};

@@ -168,15 +168,6 @@ impl GameRegistry {
         Self::default()
     }
 
-    /// Every game Qi ships.
-    pub fn standard() -> Self {
-        let mut registry = Self::new();
-        registry.add(Arc::new(super::gomoku::GomokuAdapter));
-        registry.add(Arc::new(super::tictactoe::TicTacToeAdapter));
-        registry.add(Arc::new(super::xiangqi::XiangqiAdapter));
-        registry
-    }
-
     /// Adds (or replaces) a game.
     pub fn add(&mut self, game: Arc<dyn GameAdapter>) {
         self.games.insert(game.id(), game);

@@ -2,7 +2,7 @@
 //! options and end of game.
 
 use super::error::ApiError;
-use super::gomoku::{End, Options};
+use super::gomoku_model::{End, Options};
 use qi_gomoku::board::xy;
 use qi_gomoku::sgf::{self, Header};
 use qi_gomoku::{format_xy, Color, GameEnd, Point};

@@ -1,10 +1,10 @@
 //! Engine searches as server-sent events: a blocking thread searches, the page reads the
 //! stream, and a page that goes away raises the search's stop flag.
 
-use super::api::AppState;
 use super::error::ApiError;
 use super::games::{parse_level, parse_lines, GameAdapter, GameRequest, SearchDone, SearchInfo};
 use super::limits::Ending;
+use super::state::AppState;
 use axum::response::sse::{Event, KeepAlive, Sse};
 use futures_util::{Stream, StreamExt};
 use qi_search::{score, StopFlag};

@@ -9,6 +9,7 @@ pub use session::{parse_command, Dialect, Settings};
 
 use anyhow::Result;
 use qi_search::Score;
+use std::sync::Arc;
 
 /// Which engine protocol to speak.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -33,7 +34,11 @@ pub struct ProtocolOptions {
 /// Speaks `protocol` on stdin/stdout until `quit` or end of input. `first_line` is a line
 /// already read from stdin (when the caller sniffed the protocol from it).
 pub fn run(protocol: Protocol, options: ProtocolOptions, first_line: Option<String>) -> Result<()> {
-    session::run(protocol, options, first_line)
+    let dialect: Arc<dyn Dialect> = match protocol {
+        Protocol::Ucci => Arc::new(ucci::Ucci),
+        Protocol::Uci => Arc::new(uci::Uci),
+    };
+    session::run(dialect, options, first_line)
 }
 
 /// Score in the protocols' mate convention: moves (not plies) to mate, signed; `None`

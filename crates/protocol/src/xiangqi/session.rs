@@ -5,7 +5,7 @@
 //! Bad input (unknown commands, a malformed FEN, an illegal move in `moves`, an unknown
 //! option) gets an `info string` diagnostic and changes nothing; it never ends the engine.
 
-use super::{ucci::Ucci, uci::Uci, Protocol, ProtocolOptions};
+use super::ProtocolOptions;
 use crate::line_input::{echo, read_line, InputLine, MAX_LINE_BYTES};
 use anyhow::Result;
 use qi_search::StopFlag;
@@ -204,16 +204,12 @@ fn usable_threads(asked: usize) -> usize {
     asked.clamp(1, MAX_THREADS).min(hardware_threads())
 }
 
-/// Runs the protocol on stdin/stdout until `quit` or end of input.
+/// Runs the protocol `dialect` speaks on stdin/stdout until `quit` or end of input.
 pub(super) fn run(
-    protocol: Protocol,
+    dialect: Arc<dyn Dialect>,
     args: ProtocolOptions,
     first_line: Option<String>,
 ) -> Result<()> {
-    let dialect: Arc<dyn Dialect> = match protocol {
-        Protocol::Ucci => Arc::new(Ucci),
-        Protocol::Uci => Arc::new(Uci),
-    };
     let mut settings = Settings::default();
     if let Some(t) = args.threads {
         settings.threads = usable_threads(t);
