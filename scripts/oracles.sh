@@ -40,11 +40,13 @@ began=$SECONDS
 
 # run_check NAME COMMAND…: runs one check with its output in $LOGS/NAME.log and its verdict
 # in $LOGS/NAME.status (a file, so that a check run in the background can report too).
-# The CPU time is printed beside the wall time because CI machines are often shared.
+# The CPU time is printed beside the wall time because CI machines are often shared. It is
+# taken in a subshell of the check's own: the main shell's count of its children's time also
+# takes in the background perft check once the shell reaps it.
 run_check() {
   local name=$1 t0=$SECONDS rc=0 cpu
   shift
-  { time "$@" >"$LOGS/$name.log" 2>&1; } 2>"$LOGS/$name.time" || rc=$?
+  ({ time "$@" >"$LOGS/$name.log" 2>&1; } 2>"$LOGS/$name.time") || rc=$?
   cpu=$(awk '{printf "%.0f", $1 + $2}' "$LOGS/$name.time" 2>/dev/null)
   if [ "$rc" = 0 ]; then
     echo "oracles: $name: passed in $((SECONDS - t0)) s (CPU ${cpu:-?} s)" >"$LOGS/$name.status"
