@@ -8,15 +8,14 @@ notation conventions are normalised: pyffish writes '=' for sideways moves
 where we print '.', and uses ranks 1-10 in coordinates where ICCS uses 0-9.
 
 Usage: scripts/xiangqi_oracle_check.py [--games N] [--plies N] [--seed S]
+The defaults are what CI runs (scripts/oracles.sh). Exit status 1 on any mismatch.
 Requires: pip install pyffish
 """
-import argparse, json, os, random, re, subprocess, sys
+import argparse, json, random, re, subprocess, sys
 
-import pyffish as sf
+import oracle_common
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-EPD = os.path.join(ROOT, "..", "shared", "data", "xiangqi", "perft.epd")
-START = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
+sf = oracle_common.import_oracle("pyffish", "pyffish")
 
 
 def sf_to_iccs(m):
@@ -26,19 +25,12 @@ def sf_to_iccs(m):
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--games", type=int, default=40, help="playouts per start FEN")
-    ap.add_argument("--plies", type=int, default=120)
+    ap.add_argument("--games", type=int, default=2, help="playouts per start FEN")
+    ap.add_argument("--plies", type=int, default=24, help="plies per playout")
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args()
     rng = random.Random(args.seed)
-    starts = [START]
-    if os.path.exists(EPD):
-        for line in open(EPD):
-            line = line.strip()
-            if line and not line.startswith("#"):
-                starts.append(line.split(";")[0].strip())
-    else:
-        print(f"note: {EPD} not found; using the start position only")
+    starts = oracle_common.xiangqi_starts()
     fens = []
     for start in starts:
         for _ in range(args.games):
@@ -50,11 +42,7 @@ def main():
                     break
                 fen = sf.get_fen("xiangqi", fen, [rng.choice(legal)])
     fens = list(dict.fromkeys(fens))
-    env = dict(os.environ)
-    env.setdefault("CARGO_TARGET_DIR", "/work/target-xiangqi")
-    subprocess.run(["cargo", "build", "-q", "--release", "-p", "qi-xiangqi", "--example", "dump_moves"],
-                   cwd=ROOT, check=True, env=env)
-    exe = os.path.join(env["CARGO_TARGET_DIR"], "release", "examples", "dump_moves")
+    exe = oracle_common.build_examples("qi-xiangqi", "dump_moves")["dump_moves"]
     theirs_all = []
     lines = []
     for fen in fens:
@@ -64,7 +52,8 @@ def main():
         lines.append(fen + " | " + " ".join(w for _, w in t.values()))
     out = subprocess.run([exe], input="\n".join(lines) + "\n", capture_output=True, text=True, check=True).stdout
     ours = [json.loads(l) for l in out.splitlines()]
-    assert len(ours) == len(fens), (len(ours), len(fens))
+    if len(ours) != len(fens):
+        sys.exit(f"dump_moves answered {len(ours)} lines for {len(fens)} positions")
     bad_moves = bad_wxf = bad_check = bad_fen = bad_parse = tandem_style = 0
     n_moves = 0
     for fen, o, theirs in zip(fens, ours, theirs_all):
@@ -99,7 +88,7 @@ def main():
             bad_wxf += 1
             if bad_wxf <= 30:
                 print("WXF", fen, iccs, "ours", ourw, "pyffish", w)
-    print(f"positions {len(fens)}, moves {n_moves}, move-set mismatches {bad_moves}, "
+    print(f"xiangqi moves: positions {len(fens)}, moves {n_moves}, move-set mismatches {bad_moves}, "
           f"check mismatches {bad_check}, WXF mismatches {bad_wxf} "
           f"(plus {tandem_style} front/rear-vs-file convention differences), "
           f"pyffish WXF strings we failed to parse back {bad_parse}, rejected FENs {bad_fen}")
