@@ -26,22 +26,35 @@ pub struct Solution {
 /// search visits, small enough to clear at once.
 const TABLE_MEGABYTES: usize = 16;
 
-/// Solves `board` exactly: searches to the end of the game. The empty board takes far too
-/// long; positions with about 20 empty cells or fewer, or with a short forced win, are quick.
+/// Solves `board` exactly. The empty board takes far too long; positions with about 20
+/// empty cells or fewer, or with a short forced win, are quick.
+///
+/// A first search stops at the first decisive score (a forced win or loss is proven as soon
+/// as it is found) or runs to the end of the game. For a win or a loss, a second search to
+/// exactly that distance collects every move that wins as fast (or loses as slowly); for a
+/// draw, the second search collects every drawing move, to the end of the game again.
 pub fn solve(board: Board) -> Solution {
-    let config = SearchConfig {
+    let config = |collect_ties| SearchConfig {
         algorithm: Algorithm::Pvs,
         tt_megabytes: TABLE_MEGABYTES,
         ordering: true,
         iterative_deepening: true,
-        collect_ties: true,
+        collect_ties,
         random_ties: false,
         seed: Some(0),
         threads: 1,
     };
-    let mut searcher = Searcher::new(config);
     let game = Connect4::new(board).with_symmetry(true);
-    let search = searcher.search(&game, &Limits::default());
+    let first = Searcher::new(config(false)).search(&game, &Limits::default());
+    let limits = match score::plies_to_end(first.score) {
+        Some(plies) => Limits::depth(plies.max(1)),
+        None => Limits::default(),
+    };
+    let mut search = Searcher::new(config(true)).search(&game, &limits);
+    if score::is_decisive(first.score) {
+        // Only finished games score as wins or losses: the distance is proven.
+        search.solved = true;
+    }
     let mut best_moves = search.best_moves.clone();
     best_moves.sort_unstable();
     Solution {
