@@ -596,7 +596,7 @@ test('On a 390 px phone the tabs fit on one line and gomoku points take a confir
       const box = e.getBoundingClientRect();
       return { top: box.top, right: box.right, height: box.height };
     }));
-    assert.equal(tabs.length, 3);
+    assert.equal(tabs.length, 4);
     for (const tab of tabs) {
       assert.equal(tab.top, tabs[0].top, 'one line');
       assert.ok(tab.height < 44, `a tab wraps: ${tab.height}px`);
