@@ -1,5 +1,5 @@
 // End-to-end test of the web page: starts `qi serve --port 0`, drives Debian's headless
-// chromium with playwright-core, plays tic-tac-toe, Xiangqi and gomoku by clicking, checks what the
+// chromium with playwright-core, plays tic-tac-toe, Connect Four, Xiangqi and gomoku by clicking, checks what the
 // page shows and saves screenshots to e2e/screenshots/.
 //
 //   node --test web.test.mjs          (QI_BIN=path/to/qi to pick the binary)
@@ -110,7 +110,7 @@ test('the page lists the games and starts with an empty tic-tac-toe board', asyn
   // The tabs are built once the game list has arrived, before the first board is drawn.
   await page.locator('.ttt-cell.playable').first().waitFor();
   const tabs = await page.locator('#game-tabs .tab').allTextContents();
-  assert.deepEqual(tabs, ['Tic-tac-toe', 'Gomoku', 'Xiangqi']);
+  assert.deepEqual(tabs, ['Tic-tac-toe', 'Connect Four', 'Gomoku', 'Xiangqi']);
   assert.equal(await page.locator('.ttt-cell.playable').count(), 9);
   assert.match(await page.locator('#status').textContent(), /Your move/);
   await shot('tictactoe-start');
@@ -272,6 +272,35 @@ test('Xiangqi at level 10: live engine info while thinking, and undo cancels the
 const stoneCount = () => page.locator('g.gm-stone').count();
 
 // Clicks the first of `points` that is still free (the engine may have taken some).
+// Discs on the Connect Four board (not the hover previews or the hint's ghost).
+const discs = (side) => page.locator(`.c4-col circle.c4-${side}:not(.preview):not(.ghost)`).count();
+
+test('Connect Four: a click drops a disc, the engine answers, and four in a row ends the game', async () => {
+  await page.locator('.tab[data-game="connect4"]').click();
+  await page.locator('#side').selectOption('first');
+  await page.locator('.c4-column.playable').first().waitFor();
+  assert.equal(await page.locator('.c4-column.playable').count(), 7);
+  await setLevel(3);
+  await page.locator('.c4-col[data-column="4"] .c4-column').click();
+  await waitForMoves(2);
+  await waitIdle();
+  assert.equal(await discs('red'), 1);
+  assert.equal(await discs('yellow'), 1);
+  await shot('connect4-midgame');
+  // Both sides by hand from a record: Red a1 b1 c1 against Yellow a2 b2 c2, then d1 wins.
+  await page.locator('#side').selectOption('both');
+  await importRecord('moves', '112233');
+  await page.waitForFunction(() => document.querySelectorAll('.c4-col circle.c4-red:not(.preview)').length === 3);
+  await page.locator('.c4-col[data-column="4"] .c4-column').click();
+  await page.locator('#game-over').waitFor({ state: 'visible' });
+  assert.match(await page.locator('#game-over-reason').textContent(), /Red connects four \(a1 b1 c1 d1\)/);
+  assert.equal(await page.locator('.c4-win').count(), 1);
+  assert.equal(await page.locator('.c4-column.playable').count(), 0);
+  assert.equal(await page.locator('#export-text').inputValue(), '1122334');
+  await shot('connect4-four');
+  await page.locator('#side').selectOption('first');
+});
+
 async function clickFree(points) {
   for (const point of points) {
     const hit = page.locator(`.point-hit[data-point="${point}"]`);
@@ -567,7 +596,7 @@ test('On a 390 px phone the tabs fit on one line and gomoku points take a confir
       const box = e.getBoundingClientRect();
       return { top: box.top, right: box.right, height: box.height };
     }));
-    assert.equal(tabs.length, 3);
+    assert.equal(tabs.length, 4);
     for (const tab of tabs) {
       assert.equal(tab.top, tabs[0].top, 'one line');
       assert.ok(tab.height < 44, `a tab wraps: ${tab.height}px`);

@@ -80,6 +80,16 @@ pub struct XiangqiArgs {
     common: CommonArgs,
 }
 
+/// Arguments of `qi explain connect4`.
+#[derive(clap::Args, Debug)]
+pub struct Connect4Args {
+    /// The moves so far, one column digit 1–7 each, Red first (e.g. 4453; empty: the start).
+    #[arg(long, default_value = "")]
+    moves: String,
+    #[command(flatten)]
+    common: CommonArgs,
+}
+
 /// `qi explain tictactoe`.
 pub fn tictactoe(args: TicTacToeArgs) -> Result<()> {
     print!(
@@ -105,6 +115,13 @@ pub fn xiangqi(args: XiangqiArgs) -> Result<()> {
         args.moves.as_deref(),
         &choices,
     )?;
+    print!("{text}");
+    Ok(())
+}
+
+/// `qi explain connect4`.
+pub fn connect4(args: Connect4Args) -> Result<()> {
+    let text = qi_explain::connect4::explain_moves(&args.moves, &args.common.choices())?;
     print!("{text}");
     Ok(())
 }

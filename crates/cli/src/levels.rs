@@ -9,12 +9,13 @@ pub fn table() -> String {
     let cap = |v: Option<String>| v.unwrap_or_else(|| "—".into());
     let percent = |x: f64| format!("{:.0} %", x * 100.0);
     let mut out = String::new();
-    out.push_str("| level | time share | tic-tac-toe depth | gomoku depth / nodes | gomoku threats | Xiangqi depth / nodes | near-best moves (tic-tac-toe, gomoku) | Xiangqi noise |\n");
-    out.push_str("|---|---|---|---|---|---|---|---|\n");
+    out.push_str("| level | time share | tic-tac-toe depth | gomoku depth / nodes | gomoku threats | Connect Four depth / nodes | Xiangqi depth / nodes | near-best moves (tic-tac-toe, gomoku, Connect Four) | Xiangqi noise |\n");
+    out.push_str("|---|---|---|---|---|---|---|---|---|\n");
     for &level in &levels {
         let t = qi_tictactoe::level_settings(level);
         let g = qi_gomoku::level_settings(level);
         let x = qi_xiangqi_engine::level::settings(level);
+        let c = qi_connect4::level_settings(level);
         let threats = match (g.vcf, g.vct) {
             (true, true) => "VCF, VCT",
             (true, false) => "VCF",
@@ -34,12 +35,13 @@ pub fn table() -> String {
             (n, b) => format!("{n} cp; {b} %: {} cp", 3 * n),
         };
         out.push_str(&format!(
-            "| {} | {} | {} | {} | {} | {} | {} | {} |\n",
+            "| {} | {} | {} | {} | {} | {} | {} | {} | {} |\n",
             level.get(),
             percent(x.time_share),
             t.depth.map_or("to the end".into(), |d| d.to_string()),
             pair(g.depth, g.nodes),
             threats,
+            pair(c.depth, Some(c.nodes)),
             pair(x.depth, x.nodes),
             if t.mistake_rate > 0.0 {
                 percent(t.mistake_rate)

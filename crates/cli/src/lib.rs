@@ -5,6 +5,7 @@
 //! non-zero exit status, never as a panic.
 
 pub mod args;
+pub mod connect4;
 pub mod explain;
 pub mod gomoku;
 pub mod levels;
@@ -79,6 +80,8 @@ enum PlayGame {
     Gomoku(gomoku::PlayArgs),
     /// Xiangqi (Chinese chess).
     Xiangqi(xiangqi::PlayArgs),
+    /// Connect Four.
+    Connect4(connect4::PlayArgs),
 }
 
 #[derive(Subcommand, Debug)]
@@ -107,6 +110,8 @@ enum MoveGame {
     Gomoku(gomoku::MoveArgs),
     /// Xiangqi.
     Xiangqi(xiangqi::MoveArgs),
+    /// Connect Four.
+    Connect4(connect4::MoveArgs),
 }
 
 #[derive(Subcommand, Debug)]
@@ -135,6 +140,8 @@ enum ExplainGame {
     Gomoku(explain::GomokuArgs),
     /// Xiangqi.
     Xiangqi(explain::XiangqiArgs),
+    /// Connect Four.
+    Connect4(explain::Connect4Args),
 }
 
 #[derive(clap::Args, Debug)]
@@ -211,14 +218,17 @@ fn dispatch(command: Command) -> anyhow::Result<()> {
     match command {
         Command::Play(PlayGame::Tictactoe(a)) => tictactoe::play(a),
         Command::Play(PlayGame::Gomoku(a)) => gomoku::play(a),
+        Command::Play(PlayGame::Connect4(a)) => connect4::play(a),
         Command::Count(CountGame::Tictactoe(a)) => tictactoe::count(a),
         Command::Solve(SolveGame::Tictactoe(a)) => tictactoe::solve(a),
         Command::Best(BestGame::Tictactoe(a)) => tictactoe::best(a),
         Command::Move(MoveGame::Tictactoe(a)) => tictactoe::best_move(a),
         Command::Move(MoveGame::Gomoku(a)) => gomoku::best_move(a),
+        Command::Move(MoveGame::Connect4(a)) => connect4::best_move(a),
         Command::Explain(ExplainGame::Tictactoe(a)) => explain::tictactoe(a),
         Command::Explain(ExplainGame::Gomoku(a)) => explain::gomoku(a),
         Command::Explain(ExplainGame::Xiangqi(a)) => explain::xiangqi(a),
+        Command::Explain(ExplainGame::Connect4(a)) => explain::connect4(a),
         Command::Levels => levels::run(),
         Command::Bench(BenchCommand {
             game: Some(BenchGame::Gomoku(a)),

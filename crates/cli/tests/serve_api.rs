@@ -19,7 +19,7 @@ fn the_games_are_listed_and_the_page_is_served() {
         .iter()
         .map(|g| g["id"].as_str().unwrap())
         .collect();
-    assert_eq!(ids, ["gomoku", "tictactoe", "xiangqi"]);
+    assert_eq!(ids, ["connect4", "gomoku", "tictactoe", "xiangqi"]);
     let page = reqwest::blocking::get(&server.url).unwrap().text().unwrap();
     assert!(page.contains("/assets/app.js"));
     for asset in ["app.js", "tictactoe.js", "xiangqi.js", "style.css"] {

@@ -6,6 +6,7 @@
 //! search that really runs; each game only says how to name its players, moves and
 //! evaluation terms (a [`Describer`]).
 
+pub mod connect4;
 mod describe;
 pub mod gomoku;
 mod render;

@@ -11,13 +11,14 @@ import * as clocks from './clock.js';
 import { drawGraph } from './graph.js';
 import * as share from './share.js';
 import * as sound from './sound.js';
+import * as connect4 from './connect4.js';
 import * as gomoku from './gomoku.js';
 import * as tictactoe from './tictactoe.js';
 import * as xiangqi from './xiangqi.js';
 
 // Front-end modules by game id, in the order of the tabs; a game is offered when the
 // server has it and it is here.
-const MODULES = { tictactoe, gomoku, xiangqi };
+const MODULES = { tictactoe, connect4, gomoku, xiangqi };
 // The level hints are searched at unless the game's module says (xiangqi: 2 s at most).
 const HINT_LEVEL = 8;
 // Root moves the analysis scores exactly (the server allows 1–5).

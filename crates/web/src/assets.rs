@@ -38,6 +38,7 @@ static ASSETS: &[Asset] = &[
     asset!("sound.js", JS),
     asset!("svg.js", JS),
     asset!("tictactoe.js", JS),
+    asset!("connect4.js", JS),
     asset!("gomoku.js", JS),
     asset!("xiangqi.js", JS),
     asset!("xiangqi_rules.js", JS),

@@ -7,6 +7,7 @@
 pub mod api;
 pub mod assets;
 pub mod clock;
+pub mod connect4;
 pub mod connections;
 pub mod error;
 pub mod games;

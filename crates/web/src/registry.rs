@@ -8,6 +8,7 @@ impl GameRegistry {
     /// Every game Qi ships.
     pub fn standard() -> Self {
         let mut registry = Self::new();
+        registry.add(Arc::new(super::connect4::Connect4Adapter));
         registry.add(Arc::new(super::gomoku::GomokuAdapter));
         registry.add(Arc::new(super::tictactoe::TicTacToeAdapter));
         registry.add(Arc::new(super::xiangqi::XiangqiAdapter));
