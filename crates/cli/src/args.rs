@@ -187,3 +187,24 @@ impl BenchDepth {
         self.depth_option.or(self.depth_word)
     }
 }
+
+/// Who moves first in a terminal game (`--first`), the same word in every game.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum First {
+    /// You move first (X, Black in gomoku, Red in Xiangqi).
+    #[default]
+    #[value(alias = "me")]
+    Human,
+    /// The engine moves first.
+    #[value(alias = "engine")]
+    Computer,
+}
+
+impl From<First> for qi_terminal::First {
+    fn from(first: First) -> Self {
+        match first {
+            First::Human => qi_terminal::First::Human,
+            First::Computer => qi_terminal::First::Computer,
+        }
+    }
+}

@@ -11,7 +11,6 @@ pub mod gomoku;
 pub mod levels;
 pub mod output;
 pub mod serve;
-pub mod terminal;
 pub mod tictactoe;
 pub mod xiangqi;
 

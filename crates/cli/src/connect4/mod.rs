@@ -3,10 +3,6 @@
 //! Columns are numbered 1–7 from the left for people; the library counts 0–6. A game is its
 //! move record, one digit per move, Red first (`--moves 4453`).
 
-mod play;
-
-pub use play::{play, PlayArgs};
-
 use crate::output::{print_json, score_fields, stats_fields};
 use anyhow::{bail, Context, Result};
 use clap::Args;
@@ -14,6 +10,33 @@ use qi_connect4::{format_moves, score_text, Board, Column, EngineOptions};
 use qi_search::Level;
 use serde_json::json;
 use std::time::Duration;
+
+/// Arguments of `qi play connect4`.
+#[derive(clap::Args, Debug)]
+pub struct PlayArgs {
+    /// Who moves first.
+    #[arg(long, value_enum, default_value = "human")]
+    pub first: crate::args::First,
+    /// Search depth of the computer, 1 to 64 (capped by a weaker level's own depth).
+    #[arg(long, value_parser = crate::args::depth, allow_negative_numbers = true)]
+    pub depth: Option<u32>,
+    /// Seed for the computer's choices.
+    #[arg(long, value_parser = crate::args::seed, allow_negative_numbers = true)]
+    pub seed: Option<u64>,
+    /// Computer strength, 1 (beginner) to 10 (full strength).
+    #[arg(long, default_value = "10", value_parser = crate::args::level, allow_negative_numbers = true)]
+    pub level: Level,
+}
+
+/// `qi play connect4`.
+pub fn play(args: PlayArgs) -> Result<()> {
+    qi_terminal::connect4::play(qi_terminal::connect4::PlayOptions {
+        first: args.first.into(),
+        depth: args.depth,
+        seed: args.seed,
+        level: args.level,
+    })
+}
 
 /// Reads a move record (`4453`) into its columns and the board they reach, with the reason
 /// when it cannot be read or replayed.

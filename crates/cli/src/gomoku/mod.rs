@@ -6,12 +6,11 @@
 //! Gomocup's 0-based `x,y`.
 
 mod bench;
-mod play;
 
 use crate::output::{print_json, score_fields};
 use anyhow::{bail, Context, Result};
 use qi_gomoku::score_text::describe as describe_score;
-use qi_gomoku::{format_point, Board, EngineOptions, Evaluator, GameEnd, Generator, Rule};
+use qi_gomoku::{format_point, EngineOptions, Evaluator, Generator, Rule};
 use qi_search::Level;
 use serde_json::json;
 use std::time::Duration;
@@ -27,7 +26,7 @@ pub struct PlayArgs {
     pub size: usize,
     /// Who plays Black (moves first): human or computer.
     #[arg(long, value_enum, default_value = "human")]
-    pub first: crate::terminal::First,
+    pub first: crate::args::First,
     /// Engine strength 1 (beginner) to 10.
     #[arg(long, default_value = "10", value_parser = crate::args::level, allow_negative_numbers = true)]
     pub level: Level,
@@ -88,7 +87,13 @@ pub type BenchArgs = crate::args::BenchDepth;
 
 /// `qi play gomoku`.
 pub fn play(args: PlayArgs) -> Result<()> {
-    play::run(args)
+    qi_terminal::gomoku::play(qi_terminal::gomoku::PlayOptions {
+        rule: args.rule,
+        size: args.size,
+        first: args.first.into(),
+        level: args.level,
+        movetime: args.movetime,
+    })
 }
 
 /// `qi gomocup`: speaks the Gomocup protocol on stdin/stdout.
@@ -101,21 +106,15 @@ pub fn bench(args: BenchArgs) -> Result<()> {
     bench::run(args)
 }
 
-/// Describes how a game ended.
-fn describe_end(end: GameEnd) -> String {
-    // The game crate rules and words the end; this only says who won.
-    match end.winner() {
-        Some(c) => format!("{c} wins: {end}"),
-        None => format!("a draw: {end}"),
-    }
-}
-
 /// `qi move gomoku`.
 pub fn best_move(args: MoveArgs) -> Result<()> {
     let (board, end) =
         qi_gomoku::replay_text(args.size, args.rule, &args.moves).context("bad --moves")?;
     if let Some(end) = end {
-        bail!("the game is already over: {}", describe_end(end));
+        bail!(
+            "the game is already over: {}",
+            qi_terminal::gomoku::describe_end(end)
+        );
     }
     let movetime = args
         .movetime
@@ -181,84 +180,4 @@ pub fn best_move(args: MoveArgs) -> Result<()> {
         );
     }
     Ok(())
-}
-
-/// The board with coordinates: columns as letters, rows numbered from 1 at the bottom;
-/// `X` Black, `O` White, the last move in brackets. Under renju, while Black is to move,
-/// Black's forbidden points are marked `×` and a legend line follows.
-pub fn render(board: &Board) -> String {
-    let n = board.size();
-    let last = board.last_move();
-    let forbidden: Vec<qi_gomoku::Point> = if board.rule().has_forbidden(qi_gomoku::Color::Black)
-        && board.to_move() == qi_gomoku::Color::Black
-        && !board.last_move_won()
-    {
-        qi_gomoku::forbidden_points(board)
-            .into_iter()
-            .map(|(p, _)| p)
-            .collect()
-    } else {
-        Vec::new()
-    };
-    let mut s = String::from("    ");
-    for x in 0..n {
-        s.push_str(&format!(" {} ", (b'a' + x as u8) as char));
-    }
-    s.push('\n');
-    for y in (0..n).rev() {
-        s.push_str(&format!("{:>3} ", y + 1));
-        for x in 0..n {
-            let p = qi_gomoku::board::point(x, y);
-            let c = match board.stone(p) {
-                Some(qi_gomoku::Color::Black) => 'X',
-                Some(qi_gomoku::Color::White) => 'O',
-                None if forbidden.contains(&p) => '×',
-                None => '.',
-            };
-            if Some(p) == last {
-                s.push_str(&format!("[{c}]"));
-            } else {
-                s.push_str(&format!(" {c} "));
-            }
-        }
-        s.push_str(&format!(" {}\n", y + 1));
-    }
-    if !forbidden.is_empty() {
-        let names: Vec<String> = forbidden
-            .iter()
-            .map(|&p| qi_gomoku::format_point(p))
-            .collect();
-        s.push_str(&format!(
-            "    × forbidden for Black (renju): {}\n",
-            names.join(" ")
-        ));
-    }
-    s
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use qi_gomoku::Rule;
-
-    fn board(rule: Rule, moves: &str) -> Board {
-        let mut b = Board::new(15, rule).unwrap();
-        for m in moves.split_whitespace() {
-            qi_gomoku::play_text(&mut b, m).unwrap();
-        }
-        b
-    }
-
-    #[test]
-    fn renju_marks_blacks_forbidden_points() {
-        // Black open twos on row 8 and column h meet at h8: a double three there.
-        let moves = "f8 a15 g8 c15 h6 e15 h7 g15";
-        let text = render(&board(Rule::Renju, moves));
-        let row8 = text.lines().find(|l| l.starts_with("  8 ")).unwrap();
-        assert!(row8.contains(" X  X  × "), "{text}");
-        assert!(text.contains("× forbidden for Black (renju): h8"), "{text}");
-        // Freestyle has no forbidden points; White to move shows none either.
-        assert!(!render(&board(Rule::Freestyle, moves)).contains('×'));
-        assert!(!render(&board(Rule::Renju, &format!("{moves} a1"))).contains('×'));
-    }
 }

@@ -2,10 +2,6 @@
 //!
 //! Squares are numbered 1–9 row by row for people; the library counts 0–8.
 
-mod play;
-
-pub use play::{play, PlayArgs};
-
 use crate::output::{print_json, score_fields, stats_fields};
 use anyhow::{bail, Context, Result};
 use clap::Args;
@@ -13,6 +9,37 @@ use qi_search::Algorithm;
 use qi_tictactoe::{facts, score_text, Board, EngineOptions, Square};
 use serde_json::json;
 use std::time::Duration;
+
+/// Arguments of `qi play tictactoe`.
+#[derive(clap::Args, Debug)]
+pub struct PlayArgs {
+    /// Who moves first.
+    #[arg(long, value_enum, default_value = "human")]
+    pub first: crate::args::First,
+    /// Turn off the opening preference (centre, corners, edges) and choose among equal moves at random.
+    #[arg(long)]
+    pub no_book: bool,
+    /// Search depth of the computer, 1 to 64 (default: perfect play).
+    #[arg(long, value_parser = crate::args::depth, allow_negative_numbers = true)]
+    pub depth: Option<u32>,
+    /// Seed for the computer's choices.
+    #[arg(long, value_parser = crate::args::seed, allow_negative_numbers = true)]
+    pub seed: Option<u64>,
+    /// Computer strength, 1 (beginner) to 10 (perfect play).
+    #[arg(long, default_value = "10", value_parser = crate::args::level, allow_negative_numbers = true)]
+    pub level: qi_search::Level,
+}
+
+/// `qi play tictactoe`.
+pub fn play(args: PlayArgs) -> Result<()> {
+    qi_terminal::tictactoe::play(qi_terminal::tictactoe::PlayOptions {
+        first: args.first.into(),
+        no_book: args.no_book,
+        depth: args.depth,
+        seed: args.seed,
+        level: args.level,
+    })
+}
 
 /// Reads a board argument (9 cells or 3 rows), with the reason when it is not one.
 pub fn parse_board(text: &str) -> Result<Board> {

@@ -5,7 +5,6 @@
 
 mod bench;
 mod openings;
-mod play;
 mod tools;
 
 use anyhow::Result;
@@ -88,7 +87,7 @@ pub struct PlayArgs {
     pub level: u8,
     /// Who moves first: human (you play Red) or computer (you play Black).
     #[arg(long, value_enum, default_value = "human")]
-    pub first: crate::terminal::First,
+    pub first: crate::args::First,
     /// Play Black (the same as --first computer).
     #[arg(long)]
     pub black: bool,
@@ -222,7 +221,13 @@ pub fn best_move(args: MoveArgs) -> Result<()> {
 
 /// `qi play xiangqi`.
 pub fn play(args: PlayArgs) -> Result<()> {
-    play::play(args)
+    qi_terminal::xiangqi::play(qi_terminal::xiangqi::PlayOptions {
+        fen: args.fen,
+        level: args.level,
+        first: args.first.into(),
+        black: args.black,
+        movetime: args.movetime,
+    })
 }
 
 /// `qi bench [depth]`.

@@ -1,4 +1,12 @@
-//! Terminal niceties shared by the console games: colours only on a real terminal, prompts.
+//! Qi's terminal games (`qi play GAME`): a board drawn in text, moves typed in the game's
+//! notation, undo, hints and levels, against the engine. Each game module presents what its
+//! game crate decides; this file holds what they share: colours only on a real terminal,
+//! prompts, and who moves first.
+
+pub mod connect4;
+pub mod gomoku;
+pub mod tictactoe;
+pub mod xiangqi;
 
 use std::io::{BufRead, IsTerminal, Write};
 
@@ -28,13 +36,11 @@ pub fn ask(input: &mut impl BufRead, prompt: &str) -> Option<String> {
 }
 
 /// Who moves first in a terminal game (`--first`), the same word in every game.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum First {
     /// You move first (X, Black in gomoku, Red in Xiangqi).
     #[default]
-    #[value(alias = "me")]
     Human,
     /// The engine moves first.
-    #[value(alias = "engine")]
     Computer,
 }

@@ -1,29 +1,23 @@
 //! `qi play tictactoe`: the console game.
 
-use crate::terminal::{ask, colours, paint, First};
+use crate::{ask, colours, paint, First};
 use anyhow::Result;
-use clap::Args;
 use qi_tictactoe::{engine_move_at_level, Board, EngineOptions, Mark};
 use std::io::BufRead;
 
-/// Arguments of `qi play tictactoe`.
-#[derive(Args, Debug)]
-pub struct PlayArgs {
+/// How `qi play tictactoe` starts.
+#[derive(Clone, Debug)]
+pub struct PlayOptions {
     /// Who moves first.
-    #[arg(long, value_enum, default_value = "human")]
-    first: First,
+    pub first: First,
     /// Turn off the opening preference (centre, corners, edges) and choose among equal moves at random.
-    #[arg(long)]
-    no_book: bool,
+    pub no_book: bool,
     /// Search depth of the computer, 1 to 64 (default: perfect play).
-    #[arg(long, value_parser = crate::args::depth, allow_negative_numbers = true)]
-    depth: Option<u32>,
+    pub depth: Option<u32>,
     /// Seed for the computer's choices.
-    #[arg(long, value_parser = crate::args::seed, allow_negative_numbers = true)]
-    seed: Option<u64>,
+    pub seed: Option<u64>,
     /// Computer strength, 1 (beginner) to 10 (perfect play).
-    #[arg(long, default_value = "10", value_parser = crate::args::level, allow_negative_numbers = true)]
-    level: qi_search::Level,
+    pub level: qi_search::Level,
 }
 
 fn draw(board: &Board, colour: bool) -> String {
@@ -112,7 +106,7 @@ fn replay(moves: &[u8]) -> Board {
 }
 
 /// `qi play tictactoe`: human against the engine, as many games as wanted.
-pub fn play(args: PlayArgs) -> Result<()> {
+pub fn play(args: PlayOptions) -> Result<()> {
     let colour = colours();
     let stdin = std::io::stdin();
     let mut input = stdin.lock();

@@ -1,27 +1,22 @@
 //! `qi play connect4`: the console game.
 
-use crate::terminal::{ask, colours, paint, First};
+use crate::{ask, colours, paint, First};
 use anyhow::Result;
-use clap::Args;
 use qi_connect4::{engine_move, format_moves, Board, Cell, Column, Disc, EngineOptions, HEIGHT};
 use qi_search::Level;
 use std::io::BufRead;
 
-/// Arguments of `qi play connect4`.
-#[derive(Args, Debug)]
-pub struct PlayArgs {
+/// How `qi play connect4` starts.
+#[derive(Clone, Debug)]
+pub struct PlayOptions {
     /// Who moves first.
-    #[arg(long, value_enum, default_value = "human")]
-    first: First,
+    pub first: First,
     /// Search depth of the computer, 1 to 64 (capped by a weaker level's own depth).
-    #[arg(long, value_parser = crate::args::depth, allow_negative_numbers = true)]
-    depth: Option<u32>,
+    pub depth: Option<u32>,
     /// Seed for the computer's choices.
-    #[arg(long, value_parser = crate::args::seed, allow_negative_numbers = true)]
-    seed: Option<u64>,
+    pub seed: Option<u64>,
     /// Computer strength, 1 (beginner) to 10 (full strength).
-    #[arg(long, default_value = "10", value_parser = crate::args::level, allow_negative_numbers = true)]
-    level: Level,
+    pub level: Level,
 }
 
 fn draw(board: &Board, colour: bool) -> String {
@@ -105,7 +100,7 @@ fn read_input(input: &mut impl BufRead, board: &Board) -> Option<Input> {
 }
 
 /// `qi play connect4`: human against the engine, as many games as wanted.
-pub fn play(args: PlayArgs) -> Result<()> {
+pub fn play(args: PlayOptions) -> Result<()> {
     let colour = colours();
     let stdin = std::io::stdin();
     let mut input = stdin.lock();

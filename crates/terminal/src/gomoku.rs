@@ -1,15 +1,30 @@
 //! `qi play gomoku`: a game in the terminal against the engine.
 
-use super::{describe_end, render, PlayArgs};
-use crate::terminal::{ask, First};
+use crate::{ask, First};
 use anyhow::Result;
 use qi_gomoku::score_text::describe as describe_score;
 use qi_gomoku::{
-    format_point, play_checked, play_text, Board, Color, Engine, EngineOptions, GameEnd, MoveResult,
+    format_point, play_checked, play_text, Board, Color, Engine, EngineOptions, GameEnd,
+    MoveResult, Rule,
 };
 use qi_search::Level;
 use std::io::BufRead;
 use std::time::Duration;
+
+/// How `qi play gomoku` starts.
+#[derive(Clone, Debug)]
+pub struct PlayOptions {
+    /// Rule: freestyle, standard or renju.
+    pub rule: Rule,
+    /// Board size, 5 to 22.
+    pub size: usize,
+    /// Who plays Black (moves first): human or computer.
+    pub first: crate::First,
+    /// Engine strength 1 (beginner) to 10.
+    pub level: Level,
+    /// Engine time per move in milliseconds, 1 to 3600000.
+    pub movetime: u64,
+}
 
 const HELP: &str = "Moves: a letter and a row number (h8) or x,y (7,7).
 Commands: undo (take back your last move), hint (the engine's suggestion),
@@ -17,7 +32,8 @@ level N (strength 1-10), new (start again), board (show the board),
 save FILE (the moves in h8 notation, readable by 'qi move gomoku --moves' and the web page),
 help, quit.";
 
-pub fn run(args: PlayArgs) -> Result<()> {
+/// `qi play gomoku`: plays until quit or end of input.
+pub fn play(args: PlayOptions) -> Result<()> {
     let computer = match args.first {
         First::Human => Color::White,
         First::Computer => Color::Black,
@@ -187,4 +203,92 @@ fn handle(
         },
     }
     Ok(true)
+}
+
+/// Describes how a game ended.
+pub fn describe_end(end: GameEnd) -> String {
+    // The game crate rules and words the end; this only says who won.
+    match end.winner() {
+        Some(c) => format!("{c} wins: {end}"),
+        None => format!("a draw: {end}"),
+    }
+}
+
+/// The board with coordinates: columns as letters, rows numbered from 1 at the bottom;
+/// `X` Black, `O` White, the last move in brackets. Under renju, while Black is to move,
+/// Black's forbidden points are marked `×` and a legend line follows.
+pub fn render(board: &Board) -> String {
+    let n = board.size();
+    let last = board.last_move();
+    let forbidden: Vec<qi_gomoku::Point> = if board.rule().has_forbidden(qi_gomoku::Color::Black)
+        && board.to_move() == qi_gomoku::Color::Black
+        && !board.last_move_won()
+    {
+        qi_gomoku::forbidden_points(board)
+            .into_iter()
+            .map(|(p, _)| p)
+            .collect()
+    } else {
+        Vec::new()
+    };
+    let mut s = String::from("    ");
+    for x in 0..n {
+        s.push_str(&format!(" {} ", (b'a' + x as u8) as char));
+    }
+    s.push('\n');
+    for y in (0..n).rev() {
+        s.push_str(&format!("{:>3} ", y + 1));
+        for x in 0..n {
+            let p = qi_gomoku::board::point(x, y);
+            let c = match board.stone(p) {
+                Some(qi_gomoku::Color::Black) => 'X',
+                Some(qi_gomoku::Color::White) => 'O',
+                None if forbidden.contains(&p) => '×',
+                None => '.',
+            };
+            if Some(p) == last {
+                s.push_str(&format!("[{c}]"));
+            } else {
+                s.push_str(&format!(" {c} "));
+            }
+        }
+        s.push_str(&format!(" {}\n", y + 1));
+    }
+    if !forbidden.is_empty() {
+        let names: Vec<String> = forbidden
+            .iter()
+            .map(|&p| qi_gomoku::format_point(p))
+            .collect();
+        s.push_str(&format!(
+            "    × forbidden for Black (renju): {}\n",
+            names.join(" ")
+        ));
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn board(rule: Rule, moves: &str) -> Board {
+        let mut b = Board::new(15, rule).unwrap();
+        for m in moves.split_whitespace() {
+            qi_gomoku::play_text(&mut b, m).unwrap();
+        }
+        b
+    }
+
+    #[test]
+    fn renju_marks_blacks_forbidden_points() {
+        // Black open twos on row 8 and column h meet at h8: a double three there.
+        let moves = "f8 a15 g8 c15 h6 e15 h7 g15";
+        let text = render(&board(Rule::Renju, moves));
+        let row8 = text.lines().find(|l| l.starts_with("  8 ")).unwrap();
+        assert!(row8.contains(" X  X  × "), "{text}");
+        assert!(text.contains("× forbidden for Black (renju): h8"), "{text}");
+        // Freestyle has no forbidden points; White to move shows none either.
+        assert!(!render(&board(Rule::Freestyle, moves)).contains('×'));
+        assert!(!render(&board(Rule::Renju, &format!("{moves} a1"))).contains('×'));
+    }
 }

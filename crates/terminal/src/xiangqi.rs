@@ -2,8 +2,7 @@
 //! black when the terminal has colours); moves are typed in ICCS (`h2e2`), WXF (`C2.5`) or
 //! Chinese (`炮二平五`); commands: undo, hint, level N, flip, fen, save FILE, new, help, quit.
 
-use super::PlayArgs;
-use crate::terminal::{ask, colours, paint};
+use crate::{ask, colours, paint};
 use anyhow::{anyhow, Result};
 use qi_search::StopFlag;
 use qi_xiangqi::{Color, Game, Move, Outcome, Position, Square};
@@ -13,6 +12,21 @@ use qi_xiangqi_engine::score_text;
 use qi_xiangqi_engine::time::Clock;
 use qi_xiangqi_engine::{Engine, EngineOptions, SearchRequest};
 use std::time::Duration;
+
+/// How `qi play xiangqi` starts.
+#[derive(Clone, Debug)]
+pub struct PlayOptions {
+    /// Position in FEN (default: the start position).
+    pub fen: Option<String>,
+    /// Engine level 1–10 (the default, 10, is full strength, as in every game).
+    pub level: u8,
+    /// Who moves first: human (you play Red) or computer (you play Black).
+    pub first: crate::First,
+    /// Play Black (the same as --first computer).
+    pub black: bool,
+    /// Engine thinking time per move in milliseconds (level 10 only), 1 to 3600000.
+    pub movetime: u64,
+}
 
 const HELP: &str = "\
 Type a move as ICCS (h2e2), WXF (C2.5) or Chinese (炮二平五), or a command:
@@ -160,12 +174,12 @@ impl Table {
 }
 
 /// `qi play xiangqi`.
-pub fn play(args: PlayArgs) -> Result<()> {
+pub fn play(args: PlayOptions) -> Result<()> {
     let start = match &args.fen {
         Some(f) => Game::from_fen(f).map_err(|e| anyhow!("bad FEN {f:?}: {e}"))?,
         None => Game::default(),
     };
-    let engine_first = args.black || args.first == crate::terminal::First::Computer;
+    let engine_first = args.black || args.first == crate::First::Computer;
     let human = if engine_first {
         Color::Black
     } else {
