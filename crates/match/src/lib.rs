@@ -4,6 +4,7 @@
 //! for Gomocup engines); who won is always the game crate's ruling.
 
 pub mod gomoku;
+pub mod openings;
 pub mod process;
 pub mod referee;
 pub mod sprt;

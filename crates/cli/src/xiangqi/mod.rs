@@ -4,7 +4,6 @@
 //! the argument types and entry points below; everything else in this folder is its own.
 
 mod bench;
-mod openings;
 mod tools;
 
 use anyhow::Result;
@@ -197,11 +196,48 @@ pub struct MatchArgs {
     pub beta: f64,
 }
 
-pub use openings::OpeningsArgs;
+/// Arguments of `qi openings xiangqi`.
+#[derive(clap::Args, Debug)]
+pub struct OpeningsArgs {
+    /// How many positions to write.
+    #[arg(long, default_value_t = 400)]
+    pub count: usize,
+    /// Fewest random plies from the start position.
+    #[arg(long, default_value_t = 6)]
+    pub min_plies: u32,
+    /// Most random plies from the start position.
+    #[arg(long, default_value_t = 10)]
+    pub max_plies: u32,
+    /// Depth of the search that judges each candidate.
+    #[arg(long, default_value_t = 6)]
+    pub depth: u32,
+    /// Largest absolute score (centipawns, side to move) a kept position may have.
+    #[arg(long, default_value_t = 60)]
+    pub max_score: i32,
+    /// Each random ply picks among the moves a depth-2 search scores within this many
+    /// centipawns of the best (so lines do not simply hang pieces); 0 keeps only the best.
+    #[arg(long, default_value_t = 60)]
+    pub spread: i32,
+    /// Seed of the random move choice.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Write the book to this file instead of standard output.
+    #[arg(long)]
+    pub out: Option<String>,
+}
 
 /// `qi openings xiangqi`.
 pub fn openings(args: OpeningsArgs) -> Result<()> {
-    openings::run(args)
+    qi_match::openings::run(qi_match::openings::BookOptions {
+        count: args.count,
+        min_plies: args.min_plies,
+        max_plies: args.max_plies,
+        depth: args.depth,
+        max_score: args.max_score,
+        spread: args.spread,
+        seed: args.seed,
+        out: args.out,
+    })
 }
 
 /// `qi perft xiangqi`.

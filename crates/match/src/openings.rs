@@ -1,4 +1,4 @@
-//! `qi openings xiangqi`: a book of balanced openings for engine matches, made by Qi.
+//! `qi openings xiangqi`: a book of balanced Xiangqi openings for engine matches, made by Qi.
 //!
 //! From the start position each candidate plays a random number of plies (in the asked
 //! range), every ply a move drawn uniformly from a seeded generator among the legal moves a
@@ -15,33 +15,25 @@ use qi_xiangqi_engine::{Engine, EngineOptions, SearchRequest};
 use std::collections::HashSet;
 use std::fmt::Write as _;
 
-/// Arguments of `qi openings xiangqi`.
-#[derive(clap::Args, Debug)]
-pub struct OpeningsArgs {
+/// What book `qi openings xiangqi` makes.
+#[derive(Clone, Debug)]
+pub struct BookOptions {
     /// How many positions to write.
-    #[arg(long, default_value_t = 400)]
     pub count: usize,
     /// Fewest random plies from the start position.
-    #[arg(long, default_value_t = 6)]
     pub min_plies: u32,
     /// Most random plies from the start position.
-    #[arg(long, default_value_t = 10)]
     pub max_plies: u32,
     /// Depth of the search that judges each candidate.
-    #[arg(long, default_value_t = 6)]
     pub depth: u32,
     /// Largest absolute score (centipawns, side to move) a kept position may have.
-    #[arg(long, default_value_t = 60)]
     pub max_score: i32,
     /// Each random ply picks among the moves a depth-2 search scores within this many
     /// centipawns of the best (so lines do not simply hang pieces); 0 keeps only the best.
-    #[arg(long, default_value_t = 60)]
     pub spread: i32,
     /// Seed of the random move choice.
-    #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// Write the book to this file instead of standard output.
-    #[arg(long)]
     pub out: Option<String>,
 }
 
@@ -49,7 +41,7 @@ pub struct OpeningsArgs {
 const TRIES_PER_POSITION: usize = 200;
 
 /// `qi openings xiangqi`.
-pub fn run(args: OpeningsArgs) -> Result<()> {
+pub fn run(args: BookOptions) -> Result<()> {
     if args.count == 0 || args.count > 100_000 {
         bail!("--count must be between 1 and 100000");
     }
@@ -106,7 +98,7 @@ pub fn run(args: OpeningsArgs) -> Result<()> {
 }
 
 /// The book's FENs, in the order found.
-fn generate(args: &OpeningsArgs) -> Result<Vec<String>> {
+fn generate(args: &BookOptions) -> Result<Vec<String>> {
     let engine = Engine::new(EngineOptions {
         hash_mb: 16,
         threads: 1,
