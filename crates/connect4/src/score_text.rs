@@ -2,27 +2,14 @@
 //! heuristic when the search was cut short ("Yellow +12 (heuristic)").
 
 use crate::board::Disc;
-use qi_search::score::plies_to_end;
+use qi_search::score::describe_for;
 use qi_search::Score;
 
 /// `score` from `to_move`'s view: "Red wins in 2" (the winner's own moves), "Red has won",
 /// "a draw with best play" for a solved draw, or the heuristic lead of a depth-limited
 /// search. `solved` says whether the search reached the end of every line.
 pub fn describe(score: Score, to_move: Disc, solved: bool) -> String {
-    let leader = if score >= 0 { to_move } else { to_move.other() };
-    if let Some(plies) = plies_to_end(score) {
-        let moves = plies.div_ceil(2);
-        return if moves == 0 {
-            format!("{leader} has won")
-        } else {
-            format!("{leader} wins in {moves}")
-        };
-    }
-    match (score, solved) {
-        (0, true) => "a draw with best play".to_string(),
-        (0, false) => "even (heuristic)".to_string(),
-        (s, _) => format!("{leader} +{} (heuristic)", s.unsigned_abs()),
-    }
+    describe_for(score, to_move, to_move.other(), solved)
 }
 
 #[cfg(test)]

@@ -84,9 +84,46 @@ pub fn describe(score: Score) -> String {
     }
 }
 
+/// `score` from `to_move`'s view in words, naming the sides (`opponent` is the other):
+/// "X wins in 2" (the winner's own moves), "X has won", "a draw with best play" for a
+/// solved draw, or the heuristic lead of a depth-limited search ("O +15 (heuristic)").
+/// `solved` says whether the search reached the end of every line (so 0 is a proven draw).
+/// The games that are solved in play (tic-tac-toe, Connect Four) word their scores this way.
+pub fn describe_for<P: std::fmt::Display>(
+    score: Score,
+    to_move: P,
+    opponent: P,
+    solved: bool,
+) -> String {
+    let leader = if score >= 0 { to_move } else { opponent };
+    if let Some(plies) = plies_to_end(score) {
+        let moves = plies.div_ceil(2);
+        return if moves == 0 {
+            format!("{leader} has won")
+        } else {
+            format!("{leader} wins in {moves}")
+        };
+    }
+    match (score, solved) {
+        (0, true) => "a draw with best play".to_string(),
+        (0, false) => "even (heuristic)".to_string(),
+        (s, _) => format!("{leader} +{} (heuristic)", s.unsigned_abs()),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn describe_for_names_the_winner_or_the_side_ahead() {
+        assert_eq!(describe_for(win_in(3), "X", "O", true), "X wins in 2");
+        assert_eq!(describe_for(loss_in(2), "X", "O", true), "O wins in 1");
+        assert_eq!(describe_for(win_in(0), "X", "O", true), "X has won");
+        assert_eq!(describe_for(0, "O", "X", true), "a draw with best play");
+        assert_eq!(describe_for(0, "O", "X", false), "even (heuristic)");
+        assert_eq!(describe_for(-15, "X", "O", false), "O +15 (heuristic)");
+    }
 
     #[test]
     fn distances_round_trip_through_the_table() {
