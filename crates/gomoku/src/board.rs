@@ -264,6 +264,20 @@ impl Board {
         if !(MIN_SIZE..=MAX_SIZE).contains(&size) {
             return Err(SizeError(size));
         }
+        // Building an empty board computes every point's line keys and patterns; a copy of
+        // the one built before for this size and rule is a plain memory copy (the web API,
+        // the opening scorer and the protocol make boards often).
+        const SIZES: usize = MAX_SIZE - MIN_SIZE + 1;
+        const RULES: usize = Rule::ALL.len();
+        static EMPTY: [[OnceLock<Board>; RULES]; SIZES] =
+            [const { [const { OnceLock::new() }; RULES] }; SIZES];
+        let rule_index = Rule::ALL.iter().position(|&r| r == rule).unwrap_or(0);
+        let empty = EMPTY[size - MIN_SIZE][rule_index].get_or_init(|| Board::build(size, rule));
+        Ok(empty.clone())
+    }
+
+    /// Builds an empty board of a valid `size` under `rule` from nothing.
+    fn build(size: usize, rule: Rule) -> Board {
         let mut cells = [WALL; CELLS];
         for y in 0..size {
             for x in 0..size {
@@ -304,7 +318,7 @@ impl Board {
                 board.refresh_info(p, 0b11);
             }
         }
-        Ok(board)
+        board
     }
 
     /// The board's side length.

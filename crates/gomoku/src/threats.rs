@@ -9,9 +9,12 @@ use crate::renju;
 use crate::rules::Color;
 use std::time::Instant;
 
-/// A small always-replace table of proven wins and failed searches.
+/// A small always-replace table of proven wins and failed searches. Its memory is taken on
+/// the first store, not when the table is made or cleared: an engine that never runs a
+/// threat search (the quick fuzzing sessions, level 1) never pays for it.
 #[derive(Clone)]
 struct Table {
+    bits: u32,
     entries: Vec<(u64, u8, u8)>,
 }
 
@@ -21,17 +24,18 @@ const FAIL: u8 = 2;
 impl Table {
     fn new(bits: u32) -> Table {
         Table {
-            entries: vec![(0, 0, 0); 1 << bits],
+            bits,
+            entries: Vec::new(),
         }
     }
 
     fn slot(&self, key: u64) -> usize {
-        (key as usize) & (self.entries.len() - 1)
+        (key as usize) & ((1usize << self.bits) - 1)
     }
 
     /// `Some(true)` proven win, `Some(false)` failed at this depth or deeper.
     fn probe(&self, key: u64, depth: u32) -> Option<bool> {
-        let (k, flag, d) = self.entries[self.slot(key)];
+        let &(k, flag, d) = self.entries.get(self.slot(key))?;
         if k != key {
             return None;
         }
@@ -43,12 +47,15 @@ impl Table {
     }
 
     fn store(&mut self, key: u64, win: bool, depth: u32) {
+        if self.entries.is_empty() {
+            self.entries = vec![(0, 0, 0); 1 << self.bits];
+        }
         let s = self.slot(key);
         self.entries[s] = (key, if win { WIN } else { FAIL }, depth.min(255) as u8);
     }
 
     fn clear(&mut self) {
-        self.entries.iter_mut().for_each(|e| *e = (0, 0, 0));
+        self.entries = Vec::new();
     }
 }
 

@@ -525,7 +525,12 @@ impl<W: Write> Session<W> {
         }
         self.engine.clear();
         let budget = self.turn_time().saturating_sub(received.elapsed());
-        let limits = OpeningLimits::within(budget.max(Duration::from_millis(2)));
+        let mut limits = OpeningLimits::within(budget.max(Duration::from_millis(2)));
+        if let Some(cap) = self.depth_cap {
+            // The quick (fuzzing) session: swap decisions as cheap as its moves.
+            limits.depth = limits.depth.min(cap);
+            limits.nodes = limits.nodes.min(200);
+        }
         let reply = match stones.len() {
             0 => propose_opening(&board, 0, &limits).map(|p| p.stones.to_vec()),
             _ => swap_decision(&board, OpeningRule::Swap2, &limits).map(|d| {
