@@ -44,17 +44,18 @@ pub fn serve(input: impl BufRead, out: impl Write, verbose: bool) -> Result<()> 
     serve_with(input, out, verbose, EngineOptions::default(), None)
 }
 
-/// Runs the protocol as [`serve`] does with every search cut to depth 1, no threat search
-/// and no transposition table: the command handling is all there, the moves are weak and
-/// cost microseconds. The fuzz targets use it, where thousands of sessions run per second
+/// Runs the protocol as [`serve`] does with every search cut to depth 1 (swap decisions
+/// too), no threat search (at the root or inside the search) and no transposition table:
+/// the command handling is all there, the moves are weak and cost microseconds. The fuzz targets use it, where thousands of sessions run per second
 /// (allocating and clearing even a 1 MB table made a session cost milliseconds).
 pub fn serve_quick(input: impl BufRead, out: impl Write) -> Result<()> {
-    let options = EngineOptions {
+    let mut options = EngineOptions {
         vcf_budget: 0,
         vct_budget: 0,
         tt_megabytes: 0,
         ..EngineOptions::default()
     };
+    options.settings.vcf_budget = 0;
     serve_with(input, out, false, options, Some(1))
 }
 
@@ -529,7 +530,7 @@ impl<W: Write> Session<W> {
         if let Some(cap) = self.depth_cap {
             // The quick (fuzzing) session: swap decisions as cheap as its moves.
             limits.depth = limits.depth.min(cap);
-            limits.nodes = limits.nodes.min(200);
+            limits.nodes = limits.nodes.min(50);
         }
         let reply = match stones.len() {
             0 => propose_opening(&board, 0, &limits).map(|p| p.stones.to_vec()),
