@@ -11,7 +11,7 @@
 //!   PVS and ordering are always on; aspiration and mate-distance pruning can be switched
 //!   off to show that they change nothing;
 //! * **value-changing**: quiescence and check extensions change what a leaf is; null
-//!   move, reverse futility, late-move pruning and reductions and delta pruning skip or
+//!   move, reverse futility, late-move pruning and reductions, delta and exchange pruning skip or
 //!   shorten moves on a forecast; table cutoffs take a score from another depth;
 //!   repetition rulings depend on the path. With these off
 //!   ([`SearchFeatures::fixed_depth_minimax`]) a depth-`d` search returns the depth-`d`
@@ -36,6 +36,8 @@ pub struct SearchFeatures {
     pub quiescence: bool,
     /// Skips quiescence captures that cannot bring the score up to alpha.
     pub delta_pruning: bool,
+    /// Skips quiescence captures that lose material by static exchange.
+    pub see_pruning: bool,
     /// Returns the static evaluation far above beta at low depth.
     pub reverse_futility: bool,
     /// Tries a pass at reduced depth and cuts off when even it fails high.
@@ -63,6 +65,7 @@ impl SearchFeatures {
             check_extensions: true,
             quiescence: true,
             delta_pruning: true,
+            see_pruning: true,
             reverse_futility: true,
             null_move: true,
             late_move_pruning: true,
@@ -82,6 +85,7 @@ impl SearchFeatures {
             check_extensions: false,
             quiescence: false,
             delta_pruning: false,
+            see_pruning: false,
             reverse_futility: false,
             null_move: false,
             late_move_pruning: false,

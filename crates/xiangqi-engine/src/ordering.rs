@@ -1,10 +1,29 @@
-//! Move ordering: hash move, captures by MVV-LVA, killers, then history.
+//! Move ordering: hash move, captures that do not lose material by MVV-LVA, killers,
+//! quiet moves by history, and last the captures that static exchange says lose.
 
 use crate::eval::piece_value;
 use crate::params::{
-    CAPTURE_SCORE, HASH_MOVE_SCORE, KILLER_SCORES, MVV_LVA_ATTACKER_DIVISOR, MVV_LVA_VICTIM_WEIGHT,
+    BAD_CAPTURE_SCORE, CAPTURE_SCORE, HASH_MOVE_SCORE, KILLER_SCORES, MVV_LVA_ATTACKER_DIVISOR,
+    MVV_LVA_VICTIM_WEIGHT,
 };
-use qi_xiangqi::{Move, Position};
+use qi_xiangqi::{ExchangeValues, Move, PieceKind, Position};
+use std::sync::OnceLock;
+
+/// The engine's piece values for static exchange evaluation (the same as MVV-LVA's).
+pub fn exchange_values() -> &'static ExchangeValues {
+    static VALUES: OnceLock<ExchangeValues> = OnceLock::new();
+    VALUES.get_or_init(|| ExchangeValues::new(PieceKind::ALL.map(piece_value)))
+}
+
+/// Whether the capture `mv` loses material by static exchange. Only a capture of a piece
+/// worth less than the capturer can: taking something worth as much or more gains at
+/// least the difference, whatever follows, so those skip the exchange.
+#[inline]
+pub fn loses_material(pos: &Position, mv: Move) -> bool {
+    let victim = pos.captured_piece(mv).map_or(0, |p| piece_value(p.kind()));
+    let attacker = pos.moved_piece(mv).map_or(0, |p| piece_value(p.kind()));
+    victim < attacker && pos.see(mv, exchange_values()) < 0
+}
 
 /// Most valuable victim, least valuable attacker: cheap and good enough without SEE.
 #[inline]
@@ -27,7 +46,11 @@ pub fn score_moves(
         scores[i] = if mv == hash {
             HASH_MOVE_SCORE
         } else if pos.captured_piece(mv).is_some() {
-            CAPTURE_SCORE + mvv_lva(pos, mv)
+            if loses_material(pos, mv) {
+                BAD_CAPTURE_SCORE + mvv_lva(pos, mv)
+            } else {
+                CAPTURE_SCORE + mvv_lva(pos, mv)
+            }
         } else if mv == killers[0] {
             KILLER_SCORES[0]
         } else if mv == killers[1] {

@@ -1,7 +1,7 @@
 //! Every tuning constant of the Xiangqi engine's search, move ordering and time management
 //! in one place, each with the reason for it.
 //!
-//! The values are the engine's signature: `qi bench` counts 567565 nodes with them (pinned
+//! The values are the engine's signature: `qi bench` counts 488532 nodes with them (pinned
 //! by `crates/cli/tests/bench_signature.rs`). Changing one changes the search; a commit
 //! that does so on purpose updates the signature and says why. Which of the techniques
 //! they tune may be switched off is decided by [`crate::features::SearchFeatures`].
@@ -133,6 +133,11 @@ pub const HASH_MOVE_SCORE: i32 = 10_000_000;
 
 /// Ordering base of captures, ordered after the hash move by victim then attacker.
 pub const CAPTURE_SCORE: i32 = 1_000_000;
+
+/// Ordering base of captures that lose material by static exchange: after every quiet
+/// move (history scores stay above `-HISTORY_LIMIT`), still ordered among themselves by
+/// MVV-LVA.
+pub const BAD_CAPTURE_SCORE: i32 = -1_000_000;
 
 /// Ordering scores of the two killers (quiet moves that refuted a sibling), tried before
 /// every other quiet move (history scores stay below [`HISTORY_LIMIT`]).

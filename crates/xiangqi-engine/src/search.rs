@@ -12,13 +12,13 @@ use crate::eval::{evaluate_with, piece_value, Accumulator};
 use crate::features::SearchFeatures;
 use crate::ordering::{is_capture, pick, score_moves};
 use crate::params::{
-    ASPIRATION_DELTA, ASPIRATION_MAX_DELTA, ASPIRATION_MIN_DEPTH, CHECK_EXTENSION_PLY_FACTOR,
-    DEFAULT_HASH_MB, DELTA_MARGIN, HELPER_DEPTH_SPREAD, HISTORY_LIMIT, HISTORY_MAX_BONUS,
-    LATE_MOVE_PRUNING_BASE, LATE_MOVE_PRUNING_MAX_DEPTH, LATE_MOVE_PRUNING_SCALE, LMR_BASE,
-    LMR_DIVISOR, LMR_MIN_DEPTH, LMR_MIN_MOVES, LMR_PV_RELIEF, LMR_TABLE_SIZE, MAX_HASH_MB,
-    MAX_PLY_MARGIN, MAX_THREADS, NODES_BETWEEN_CHECKS, NULL_MOVE_BASE_REDUCTION,
-    NULL_MOVE_DEPTH_DIVISOR, NULL_MOVE_MIN_DEPTH, REVERSE_FUTILITY_MARGIN,
-    REVERSE_FUTILITY_MAX_DEPTH,
+    ASPIRATION_DELTA, ASPIRATION_MAX_DELTA, ASPIRATION_MIN_DEPTH, CAPTURE_SCORE,
+    CHECK_EXTENSION_PLY_FACTOR, DEFAULT_HASH_MB, DELTA_MARGIN, HELPER_DEPTH_SPREAD, HISTORY_LIMIT,
+    HISTORY_MAX_BONUS, LATE_MOVE_PRUNING_BASE, LATE_MOVE_PRUNING_MAX_DEPTH,
+    LATE_MOVE_PRUNING_SCALE, LMR_BASE, LMR_DIVISOR, LMR_MIN_DEPTH, LMR_MIN_MOVES, LMR_PV_RELIEF,
+    LMR_TABLE_SIZE, MAX_HASH_MB, MAX_PLY_MARGIN, MAX_THREADS, NODES_BETWEEN_CHECKS,
+    NULL_MOVE_BASE_REDUCTION, NULL_MOVE_DEPTH_DIVISOR, NULL_MOVE_MIN_DEPTH,
+    REVERSE_FUTILITY_MARGIN, REVERSE_FUTILITY_MAX_DEPTH,
 };
 use crate::repetition::{ruling, HistEntry, Ruling};
 use crate::time::TimeBudget;
@@ -847,6 +847,11 @@ impl<'a> Worker<'a> {
         for i in 0..n {
             pick(moves, &mut scores[..n], i);
             let mv = moves[i];
+            if !in_check && self.features.see_pruning && scores[i] < CAPTURE_SCORE {
+                // Ordered last, the captures that lose material by static exchange: a
+                // quiescence search stands pat rather than play them.
+                break;
+            }
             if !in_check && self.features.delta_pruning {
                 // Delta pruning: even winning this piece outright cannot reach alpha.
                 let gain = self

@@ -435,8 +435,8 @@ fn both_find_the_same_mates() {
 
 /// The comparison is sharp: each value-changing technique, switched on alone, changes
 /// some root move's score on these positions, so 1c would notice it left on by mistake
-/// (or a "value-preserving" change that is not). Delta pruning is left out: it acts only
-/// inside quiescence, which changes the values by itself.
+/// (or a "value-preserving" change that is not). Delta and exchange (SEE) pruning are left
+/// out: they act only inside quiescence, which changes the values by itself.
 ///
 /// When retuning makes a technique invisible here, add a position where it acts rather
 /// than dropping it from the list.
