@@ -273,6 +273,8 @@ struct Worker<'a> {
     all_root_scores: bool,
     root_scores: Vec<(Move, Score)>,
     features: SearchFeatures,
+    /// The score of the root move in `pv[0]`, for an iteration that is stopped.
+    root_best: Score,
 }
 
 impl<'a> Worker<'a> {
@@ -306,6 +308,7 @@ impl<'a> Worker<'a> {
             all_root_scores: req.all_root_scores && id == 0,
             root_scores: Vec::new(),
             features: shared.features,
+            root_best: 0,
         }
     }
 
@@ -468,6 +471,16 @@ impl<'a> Worker<'a> {
                 }
             };
             if self.stopped {
+                // An unfinished iteration still counts where a root move was searched to
+                // the end and beat the window's lower bound (the previous best move comes
+                // first, so another move there has beaten it at this depth).
+                if self.pv_len[0] > 0 && !self.all_root_scores {
+                    let pv: Vec<Move> = self.pv[0][..self.pv_len[0]].to_vec();
+                    result.best = Some(pv[0]);
+                    result.ponder = pv.get(1).copied();
+                    result.pv = pv;
+                    result.score = self.root_best;
+                }
                 break;
             }
             prev = score;
@@ -722,6 +735,9 @@ impl<'a> Worker<'a> {
                 if s > alpha {
                     best_move = mv;
                     self.update_pv(ply, mv);
+                    if root {
+                        self.root_best = s;
+                    }
                     alpha = s;
                     if s >= beta {
                         self.stats.beta_cutoffs += 1;

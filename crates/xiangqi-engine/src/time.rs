@@ -44,10 +44,13 @@ impl Clock {
     /// control runs its clock down slowly instead of flagging.
     pub fn budget(&self) -> TimeBudget {
         if let Some(mt) = self.movetime {
-            // A fixed move time: keep the overhead, but never more than half of it.
+            // A fixed move time: keep the overhead, but never more than half of it. Time
+            // not spent on this move is not banked for later ones, so there is no soft
+            // limit: the search goes on until the hard one (an unfinished iteration still
+            // gives its best move).
             let hard = mt.saturating_sub(self.overhead.min(MOVETIME_MAX_OVERHEAD.of(mt)));
             return TimeBudget {
-                soft: Some(hard),
+                soft: None,
                 hard: Some(hard),
             };
         }
@@ -95,10 +98,16 @@ impl Clock {
 
 impl TimeBudget {
     /// Whether another iteration may start, `elapsed` into the search, when the last one
-    /// took `last_iteration`: not past half the soft limit (the next iteration usually
-    /// costs more than all before it), and not when it could not finish before the hard
-    /// limit (an unfinished iteration is thrown away, so starting it only burns the clock).
+    /// took `last_iteration`. With a soft limit (a clock, where time saved now is spent
+    /// later): not past half of it (the next iteration usually costs more than all before
+    /// it), and not when it could not finish before the hard limit (an unfinished
+    /// iteration only changes the move when another root move has beaten the first, so
+    /// most of it would be clock spent for nothing). Without one (a fixed move time): until
+    /// the hard limit.
     pub fn may_start_iteration(&self, elapsed: Duration, last_iteration: Duration) -> bool {
+        if self.soft.is_none() {
+            return self.hard.map_or(true, |hard| elapsed < hard);
+        }
         if self
             .soft
             .is_some_and(|soft| elapsed >= NEW_ITERATION_SOFT_SHARE.of(soft))
@@ -204,6 +213,22 @@ mod tests {
             hard: Some(Duration::ZERO),
         };
         assert!(!instant.may_start_iteration(Duration::ZERO, Duration::ZERO));
+    }
+
+    #[test]
+    fn a_fixed_move_time_is_spent_to_its_end() {
+        let b = Clock {
+            movetime: Some(ms(200)),
+            overhead: ms(20),
+            ..Clock::default()
+        }
+        .budget();
+        assert_eq!(b.soft, None);
+        assert!(b.may_start_iteration(ms(150), ms(100)), "no time is banked");
+        assert!(
+            !b.may_start_iteration(ms(180), ms(1)),
+            "the hard limit is reached"
+        );
     }
 
     #[test]
