@@ -9,6 +9,7 @@
 #   scripts/fuzz.sh 600        # 10 min per target
 #   scripts/fuzz.sh 60 gomocup # one target
 #   QI_FUZZ_RUNS=10000000 scripts/fuzz.sh 7200   # each target until 10 M executions
+#   QI_FUZZ_MAX_LEN=256 scripts/fuzz.sh 600 gomocup  # shorter inputs (default 4096 bytes)
 #
 # The build has overflow checks and debug assertions on (-a: an overflow is a bug the
 # fuzzer should find) and AddressSanitizer off: the bodies run safe Rust only (the one
@@ -47,7 +48,7 @@ for target in "${targets[@]}"; do
   log="$(mktemp)"
   started=$SECONDS
   if ! "$bin/$target" -max_total_time="$seconds" -runs="${QI_FUZZ_RUNS:--1}" \
-      -max_len=4096 -rss_limit_mb=2048 \
+      -max_len="${QI_FUZZ_MAX_LEN:-4096}" -rss_limit_mb=2048 \
       -artifact_prefix=artifacts/"$target"/ "$work" >"$log" 2>&1; then
     tail -n 40 "$log"
     echo "fuzz: $target FAILED (input in fuzz/artifacts/$target/)"
