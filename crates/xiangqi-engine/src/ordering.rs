@@ -15,22 +15,24 @@ pub fn exchange_values() -> &'static ExchangeValues {
     VALUES.get_or_init(|| ExchangeValues::new(PieceKind::ALL.map(piece_value)))
 }
 
-/// Whether the capture `mv` loses material by static exchange. Only a capture of a piece
-/// worth less than the capturer can: taking something worth as much or more gains at
-/// least the difference, whatever follows, so those skip the exchange.
+/// The values of the piece `mv` captures (0 for none) and of the piece it moves.
 #[inline]
-pub fn loses_material(pos: &Position, mv: Move) -> bool {
-    let victim = pos.captured_piece(mv).map_or(0, |p| piece_value(p.kind()));
-    let attacker = pos.moved_piece(mv).map_or(0, |p| piece_value(p.kind()));
-    victim < attacker && pos.see(mv, exchange_values()) < 0
+fn victim_and_attacker(pos: &Position, mv: Move) -> (i32, i32) {
+    let value = |p: Option<qi_xiangqi::Piece>| p.map_or(0, |p| piece_value(p.kind()));
+    (value(pos.captured_piece(mv)), value(pos.moved_piece(mv)))
+}
+
+/// Most valuable victim, least valuable attacker, from the two pieces' values.
+#[inline]
+fn mvv_lva_of(victim: i32, attacker: i32) -> i32 {
+    victim * MVV_LVA_VICTIM_WEIGHT - attacker / MVV_LVA_ATTACKER_DIVISOR
 }
 
 /// Most valuable victim, least valuable attacker: cheap and good enough without SEE.
 #[inline]
 pub fn mvv_lva(pos: &Position, mv: Move) -> i32 {
-    let victim = pos.captured_piece(mv).map_or(0, |p| piece_value(p.kind()));
-    let attacker = pos.moved_piece(mv).map_or(0, |p| piece_value(p.kind()));
-    victim * MVV_LVA_VICTIM_WEIGHT - attacker / MVV_LVA_ATTACKER_DIVISOR
+    let (victim, attacker) = victim_and_attacker(pos, mv);
+    mvv_lva_of(victim, attacker)
 }
 
 /// Scores every move of `moves` into `scores` for [`pick`].
@@ -46,11 +48,17 @@ pub fn score_moves(
         scores[i] = if mv == hash {
             HASH_MOVE_SCORE
         } else if pos.captured_piece(mv).is_some() {
-            if loses_material(pos, mv) {
-                BAD_CAPTURE_SCORE + mvv_lva(pos, mv)
+            // Only a capture of a piece worth less than the capturer can lose material:
+            // taking one worth as much or more gains at least the difference, whatever
+            // follows, so those skip the exchange.
+            let (victim, attacker) = victim_and_attacker(pos, mv);
+            let losing = victim < attacker && pos.see(mv, exchange_values()) < 0;
+            let base = if losing {
+                BAD_CAPTURE_SCORE
             } else {
-                CAPTURE_SCORE + mvv_lva(pos, mv)
-            }
+                CAPTURE_SCORE
+            };
+            base + mvv_lva_of(victim, attacker)
         } else if mv == killers[0] {
             KILLER_SCORES[0]
         } else if mv == killers[1] {
