@@ -313,7 +313,8 @@ fn cases() -> Vec<Vec<String>> {
 /// Runs one command line with an empty stdin; returns its exit status (None: a signal)
 /// and its stderr, or an error when it outlives [`LIMIT`].
 fn run(args: &[String]) -> Result<(Option<i32>, String), String> {
-    let dir = std::env::temp_dir().join(format!("qi-sweep-{}", std::process::id()));
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("qi-sweep-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let mut child = Command::new(env!("CARGO_BIN_EXE_qi"))
         .args(args)

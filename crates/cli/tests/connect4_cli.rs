@@ -105,7 +105,8 @@ fn explain_draws_the_tree_with_columns_and_window_terms() {
 
 #[test]
 fn play_reads_columns_and_commands_and_answers_bad_input() {
-    let dir = std::env::temp_dir().join(format!("qi-c4-{}", std::process::id()));
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("qi-c4-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("game.txt");
     let script = format!(

@@ -238,7 +238,8 @@ fn gomocup_renju_forbidden_points_and_yixin_board() {
 
 #[test]
 fn terminal_game_saves_a_move_list_that_reads_back() {
-    let path = std::env::temp_dir().join(format!("qi-gomoku-Save-{}.txt", std::process::id()));
+    let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("qi-gomoku-Save-{}.txt", std::process::id()));
     let mut child = Command::new(env!("CARGO_BIN_EXE_qi"))
         .args(["play", "gomoku", "--movetime", "50"])
         .stdin(Stdio::piped())

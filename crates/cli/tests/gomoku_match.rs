@@ -15,7 +15,8 @@ fn stdout(out: &Output) -> String {
 
 /// A brain in sh that always answers `0,0`: legal once, then an occupied point.
 fn stubborn_brain() -> String {
-    let path = std::env::temp_dir().join(format!("qi-stubborn-{}.sh", std::process::id()));
+    let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("qi-stubborn-{}.sh", std::process::id()));
     let script = "while read line; do case \"$line\" in\n\
                   START*) echo OK;;\n\
                   ABOUT*) echo 'name=\"Stubborn\", version=\"1\"';;\n\
@@ -28,7 +29,8 @@ fn stubborn_brain() -> String {
 
 #[test]
 fn qi_against_itself_under_renju_with_sgf() {
-    let sgf = std::env::temp_dir().join(format!("qi-gomoku-match-{}.sgf", std::process::id()));
+    let sgf = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("qi-gomoku-match-{}.sgf", std::process::id()));
     let out = qi(&[
         "match",
         "--game",
@@ -69,7 +71,8 @@ fn qi_against_itself_under_renju_with_sgf() {
 
 #[test]
 fn an_occupied_point_loses_and_openings_are_offsets() {
-    let file = std::env::temp_dir().join(format!("qi-gomoku-openings-{}.txt", std::process::id()));
+    let file = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("qi-gomoku-openings-{}.txt", std::process::id()));
     std::fs::write(&file, "# two stones\n0,0, 1,1\n").unwrap();
     let out = qi(&[
         "match",
@@ -157,7 +160,7 @@ fn bad_match_arguments_fail_cleanly() {
 /// A brain whose first process misbehaves (`first_life` handles ABOUT and the rest) and
 /// whose restarts are Qi's own brain: the referee must restart it and go on.
 fn flaky_brain(tag: &str, first_life: &str) -> String {
-    let dir = std::env::temp_dir();
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"));
     let mark = dir.join(format!("qi-flaky-{tag}-{}.mark", std::process::id()));
     let _ = std::fs::remove_file(&mark);
     let path = dir.join(format!("qi-flaky-{tag}-{}.sh", std::process::id()));

@@ -156,7 +156,8 @@ fn play_runs_a_whole_game_from_stdin_and_handles_bad_input() {
 
 #[test]
 fn console_game_commands() {
-    let save = std::env::temp_dir().join(format!("qi-ttt-{}.txt", std::process::id()));
+    let save = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("qi-ttt-{}.txt", std::process::id()));
     let mut child = Command::new(env!("CARGO_BIN_EXE_qi"))
         .args(["play", "tictactoe", "--seed", "1"])
         .stdin(Stdio::piped())

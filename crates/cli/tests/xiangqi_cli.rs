@@ -122,7 +122,8 @@ fn terminal_game_takes_every_notation_and_commands() {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    let save = std::env::temp_dir().join(format!("qi-play-{}.pgn", std::process::id()));
+    let save = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("qi-play-{}.pgn", std::process::id()));
     let input = format!(
         "nonsense\nh2e2\nlevel 42\nlevel 2\nfen\nhint\nundo\nundo\n炮二平五\nflip\nsave {}\nhelp\nquit\n",
         save.display()
@@ -194,7 +195,8 @@ fn terminal_game_first_computer_is_black_and_off_board_moves_say_so() {
         .stdout(Stdio::piped())
         .spawn()
         .unwrap();
-    let save = std::env::temp_dir().join(format!("qi-play-date-{}.pgn", std::process::id()));
+    let save = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("qi-play-date-{}.pgn", std::process::id()));
     let input = format!("炮二平五\n炮五进九\nsave {}\nquit\n", save.display());
     child
         .stdin

@@ -11,7 +11,8 @@ fn qi(args: &[&str]) -> Output {
 
 /// A fake UCI engine in sh: answers the handshake, then `reply` to every `go`.
 fn fake_engine(name: &str, reply: &str) -> String {
-    let path = std::env::temp_dir().join(format!("qi-fake-{name}-{}.sh", std::process::id()));
+    let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("qi-fake-{name}-{}.sh", std::process::id()));
     let script = format!(
         "while read line; do case \"$line\" in\n\
          uci) echo 'id name {name}'; echo uciok;;\n\
@@ -36,7 +37,8 @@ fn last_line(out: &Output) -> String {
 
 #[test]
 fn qi_against_itself_in_both_protocols_with_pgn() {
-    let pgn = std::env::temp_dir().join(format!("qi-match-{}.pgn", std::process::id()));
+    let pgn = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("qi-match-{}.pgn", std::process::id()));
     let out = qi(&[
         "match",
         "--engine1",
@@ -95,7 +97,8 @@ fn illegal_moves_and_silence_lose() {
 
 #[test]
 fn openings_file_and_bad_arguments() {
-    let file = std::env::temp_dir().join(format!("qi-openings-{}.epd", std::process::id()));
+    let file = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("qi-openings-{}.epd", std::process::id()));
     std::fs::write(
         &file,
         "# two openings\n4k4/R3c4/9/9/9/9/9/9/9/3K5 w - - 0 1\nrnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1 ; id \"central cannon\"\n",
@@ -253,7 +256,8 @@ fn sprt_and_concurrency_arguments_are_checked() {
 
 #[test]
 fn the_opening_generator_is_reproducible_and_its_book_plays() {
-    let book = std::env::temp_dir().join(format!("qi-book-{}.epd", std::process::id()));
+    let book = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("qi-book-{}.epd", std::process::id()));
     let make = |out: &str| {
         qi(&[
             "openings", "xiangqi", "--count", "6", "--depth", "3", "--seed", "7", "--out", out,
