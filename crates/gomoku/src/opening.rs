@@ -94,6 +94,9 @@ pub struct OpeningLimits {
     pub nodes: u64,
     /// Time for the whole call (`None`: no limit, which keeps results deterministic).
     pub time: Option<Duration>,
+    /// Node budget of each short search's threat searches at its root (VCF, then VCT); the
+    /// engine's own budgets when `None`.
+    pub threat_nodes: Option<u64>,
 }
 
 impl OpeningLimits {
@@ -103,6 +106,7 @@ impl OpeningLimits {
             depth: 3,
             nodes: 20_000,
             time: None,
+            threat_nodes: None,
         }
     }
 
@@ -231,13 +235,17 @@ struct Scorer {
 
 impl Scorer {
     fn new(limits: &OpeningLimits) -> Scorer {
-        let options = EngineOptions {
+        let mut options = EngineOptions {
             depth: Some(limits.depth.clamp(1, 64)),
             nodes: Some(limits.nodes.max(1)),
             seed: Some(0),
             tt_megabytes: OPENING_TT_MB,
             ..EngineOptions::default()
         };
+        if let Some(budget) = limits.threat_nodes {
+            options.vcf_budget = options.vcf_budget.min(budget);
+            options.vct_budget = options.vct_budget.min(budget);
+        }
         Scorer {
             engine: Engine::new(options),
             depth: limits.depth.clamp(1, 64),
@@ -550,6 +558,7 @@ mod tests {
             depth: 1,
             nodes: 1,
             time: Some(Duration::ZERO),
+            threat_nodes: Some(0),
         };
         for size in [5, 6, 22] {
             let empty = Board::new(size, Rule::Standard).unwrap();

@@ -531,6 +531,7 @@ impl<W: Write> Session<W> {
             // The quick (fuzzing) session: swap decisions as cheap as its moves.
             limits.depth = limits.depth.min(cap);
             limits.nodes = limits.nodes.min(50);
+            limits.threat_nodes = Some(0);
         }
         let reply = match stones.len() {
             0 => propose_opening(&board, 0, &limits).map(|p| p.stones.to_vec()),
