@@ -11,9 +11,10 @@
 //!   PVS and ordering are always on; aspiration and mate-distance pruning can be switched
 //!   off to show that they change nothing;
 //! * **value-changing**: quiescence and check extensions change what a leaf is; null
-//!   move, reverse futility, late-move pruning and reductions, delta and exchange pruning skip or
-//!   shorten moves on a forecast; table cutoffs take a score from another depth;
-//!   repetition rulings depend on the path. With these off
+//!   move, reverse futility, futility, late-move pruning and reductions, internal
+//!   iterative reduction, delta and exchange pruning skip or shorten moves on a forecast;
+//!   table cutoffs (in quiescence too) take a score from another depth; repetition
+//!   rulings depend on the path. With these off
 //!   ([`SearchFeatures::fixed_depth_minimax`]) a depth-`d` search returns the depth-`d`
 //!   minimax value of the engine's evaluation, exactly as `qi-search` computes it on
 //!   [`crate::game::XiangqiGame`].
@@ -46,6 +47,10 @@ pub struct SearchFeatures {
     pub late_move_pruning: bool,
     /// Searches late quiet moves shallower first.
     pub late_move_reductions: bool,
+    /// Skips quiet, non-checking moves at low depth when the node is far below alpha.
+    pub futility_pruning: bool,
+    /// Searches a node without a table move one ply shallower.
+    pub internal_iterative_reduction: bool,
 }
 
 impl Default for SearchFeatures {
@@ -70,6 +75,8 @@ impl SearchFeatures {
             null_move: true,
             late_move_pruning: true,
             late_move_reductions: true,
+            futility_pruning: true,
+            internal_iterative_reduction: true,
         }
     }
 
@@ -90,6 +97,8 @@ impl SearchFeatures {
             null_move: false,
             late_move_pruning: false,
             late_move_reductions: false,
+            futility_pruning: false,
+            internal_iterative_reduction: false,
         }
     }
 }

@@ -6,7 +6,7 @@ use crate::params::{
     BAD_CAPTURE_SCORE, CAPTURE_SCORE, HASH_MOVE_SCORE, KILLER_SCORES, MVV_LVA_ATTACKER_DIVISOR,
     MVV_LVA_VICTIM_WEIGHT,
 };
-use qi_xiangqi::{ExchangeValues, Move, PieceKind, Position};
+use qi_xiangqi::{ExchangeValues, Move, Piece, PieceKind, Position};
 use std::sync::OnceLock;
 
 /// The engine's piece values for static exchange evaluation (the same as MVV-LVA's).
@@ -18,7 +18,7 @@ pub fn exchange_values() -> &'static ExchangeValues {
 /// The values of the piece `mv` captures (0 for none) and of the piece it moves.
 #[inline]
 fn victim_and_attacker(pos: &Position, mv: Move) -> (i32, i32) {
-    let value = |p: Option<qi_xiangqi::Piece>| p.map_or(0, |p| piece_value(p.kind()));
+    let value = |p: Option<Piece>| p.map_or(0, |p| piece_value(p.kind()));
     (value(pos.captured_piece(mv)), value(pos.moved_piece(mv)))
 }
 
@@ -35,6 +35,38 @@ pub fn mvv_lva(pos: &Position, mv: Move) -> i32 {
     mvv_lva_of(victim, attacker)
 }
 
+/// Number of (piece, destination) pairs: the index space of the history tables.
+pub const PIECE_SQUARES: usize = 14 * 90;
+
+/// The history index of a move: the piece that moves and where it goes.
+#[inline]
+pub fn piece_square(piece: Piece, to: qi_xiangqi::Square) -> usize {
+    piece.index() * 90 + to.index()
+}
+
+/// What the search has learnt about quiet moves, read for ordering and reductions: the
+/// butterfly history (piece and destination) and the continuation histories of the moves
+/// one and two plies back (how well this move answered that one).
+pub struct QuietHistory<'a> {
+    /// Piece-destination history.
+    pub main: &'a [i32],
+    /// Rows of the continuation tables for the previous move and the one before it
+    /// (`None` after a null move or at the root).
+    pub continuations: [Option<&'a [i16]>; 2],
+}
+
+impl QuietHistory<'_> {
+    /// The quiet move's combined history score (its index from [`piece_square`]).
+    #[inline]
+    pub fn score(&self, index: usize) -> i32 {
+        let mut s = self.main[index];
+        for row in self.continuations.iter().flatten() {
+            s += i32::from(row[index]);
+        }
+        s
+    }
+}
+
 /// Scores every move of `moves` into `scores` for [`pick`].
 pub fn score_moves(
     pos: &Position,
@@ -42,7 +74,7 @@ pub fn score_moves(
     scores: &mut [i32],
     hash: Move,
     killers: &[Move; 2],
-    history: &[[i32; 90]; 14],
+    history: &QuietHistory,
 ) {
     for (i, &mv) in moves.iter().enumerate() {
         scores[i] = if mv == hash {
@@ -65,7 +97,7 @@ pub fn score_moves(
             KILLER_SCORES[1]
         } else {
             pos.moved_piece(mv)
-                .map_or(0, |p| history[p.index()][mv.to().index()])
+                .map_or(0, |p| history.score(piece_square(p, mv.to())))
         };
     }
 }

@@ -1,7 +1,7 @@
 //! Every tuning constant of the Xiangqi engine's search, move ordering and time management
 //! in one place, each with the reason for it.
 //!
-//! The values are the engine's signature: `qi bench` counts 488532 nodes with them (pinned
+//! The values are the engine's signature: `qi bench` counts 187617 nodes with them (pinned
 //! by `crates/cli/tests/bench_signature.rs`). Changing one changes the search; a commit
 //! that does so on purpose updates the signature and says why. Which of the techniques
 //! they tune may be switched off is decided by [`crate::features::SearchFeatures`].
@@ -54,7 +54,8 @@ pub const ASPIRATION_MAX_DELTA: i32 = 1200;
 pub const REVERSE_FUTILITY_MAX_DEPTH: i32 = 4;
 
 /// Reverse futility margin per ply of remaining depth (centipawns): a position this far
-/// above beta per ply is assumed to stay above it whatever the opponent does.
+/// above beta per ply is assumed to stay above it whatever the opponent does. A side
+/// improving on its evaluation of two plies before is given one ply less of margin.
 pub const REVERSE_FUTILITY_MARGIN: i32 = 90;
 
 /// Smallest remaining depth at which the null move is tried: below it the reduced search
@@ -69,12 +70,36 @@ pub const NULL_MOVE_BASE_REDUCTION: i32 = 3;
 /// spend less on the verification of an obvious cutoff.
 pub const NULL_MOVE_DEPTH_DIVISOR: i32 = 5;
 
+/// The null move's reduction grows by one ply per this many centipawns the position's
+/// forecast stands above beta: the further above, the less the verification needs to see.
+pub const NULL_MOVE_EVAL_DIVISOR: i32 = 200;
+
+/// ... but by at most this many plies, so the reduced search still sees the next threat.
+pub const NULL_MOVE_MAX_EVAL_REDUCTION: i32 = 3;
+
+/// Deepest remaining depth at which futility pruning skips quiet moves that do not check.
+pub const FUTILITY_MAX_DEPTH: i32 = 4;
+
+/// Futility margin `FUTILITY_BASE + FUTILITY_PER_DEPTH × depth` (centipawns): a node whose
+/// forecast plus this stays at or below alpha is not saved by a quiet move; a capture or a
+/// check can still change the material or force a reply, so those are searched.
+pub const FUTILITY_BASE: i32 = 80;
+
+/// See [`FUTILITY_BASE`].
+pub const FUTILITY_PER_DEPTH: i32 = 100;
+
+/// Smallest remaining depth at which a node without a table move is searched one ply
+/// shallower (internal iterative reduction): below it the saving is too small to pay for
+/// the weaker ordering.
+pub const IIR_MIN_DEPTH: i32 = 4;
+
 /// Deepest remaining depth at which late quiet moves are skipped (late-move pruning).
 pub const LATE_MOVE_PRUNING_MAX_DEPTH: i32 = 3;
 
 /// Late-move pruning keeps `LATE_MOVE_PRUNING_BASE + LATE_MOVE_PRUNING_SCALE × depth²`
 /// moves: hash move, captures and killers come first, so a quiet move beyond that count
-/// at depth 1 (8 moves), 2 (20) or 3 (40) almost never changes the result.
+/// at depth 1 (8 moves), 2 (20) or 3 (40) almost never changes the result. Where the
+/// side to move is not improving on its evaluation of two plies before, half as many.
 pub const LATE_MOVE_PRUNING_BASE: i32 = 4;
 
 /// See [`LATE_MOVE_PRUNING_BASE`].
@@ -100,6 +125,11 @@ pub const LMR_DIVISOR: f64 = 2.2;
 /// Rows and columns of the reduction table (depth and move number, each capped at one
 /// less): the formula changes little past 63 of either.
 pub const LMR_TABLE_SIZE: usize = 64;
+
+/// A late move's reduction shrinks by one ply per this much of its history score
+/// (butterfly plus the two continuation histories, each within ±[`HISTORY_LIMIT`]) and
+/// grows by one per this much below zero: moves that keep failing are searched shallower.
+pub const LMR_HISTORY_DIVISOR: i32 = 8192;
 
 /// Plies taken off the reduction at PV nodes, whose moves matter more than elsewhere.
 pub const LMR_PV_RELIEF: i32 = 1;
@@ -135,12 +165,12 @@ pub const HASH_MOVE_SCORE: i32 = 10_000_000;
 pub const CAPTURE_SCORE: i32 = 1_000_000;
 
 /// Ordering base of captures that lose material by static exchange: after every quiet
-/// move (history scores stay above `-HISTORY_LIMIT`), still ordered among themselves by
-/// MVV-LVA.
+/// move (a quiet move's three history scores together stay above `-3 × HISTORY_LIMIT`),
+/// still ordered among themselves by MVV-LVA.
 pub const BAD_CAPTURE_SCORE: i32 = -1_000_000;
 
 /// Ordering scores of the two killers (quiet moves that refuted a sibling), tried before
-/// every other quiet move (history scores stay below [`HISTORY_LIMIT`]).
+/// every other quiet move (history scores together stay below `3 × HISTORY_LIMIT`).
 pub const KILLER_SCORES: [i32; 2] = [900_000, 899_000];
 
 /// MVV-LVA weight of the victim's value: victims' values differ by far more than the

@@ -10,15 +10,16 @@
 
 use crate::eval::{evaluate_with, piece_value, Accumulator};
 use crate::features::SearchFeatures;
-use crate::ordering::{is_capture, pick, score_moves};
+use crate::ordering::{is_capture, pick, piece_square, score_moves, QuietHistory, PIECE_SQUARES};
 use crate::params::{
     ASPIRATION_DELTA, ASPIRATION_MAX_DELTA, ASPIRATION_MIN_DEPTH, CAPTURE_SCORE,
-    CHECK_EXTENSION_PLY_FACTOR, DEFAULT_HASH_MB, DELTA_MARGIN, HELPER_DEPTH_SPREAD, HISTORY_LIMIT,
-    HISTORY_MAX_BONUS, LATE_MOVE_PRUNING_BASE, LATE_MOVE_PRUNING_MAX_DEPTH,
-    LATE_MOVE_PRUNING_SCALE, LMR_BASE, LMR_DIVISOR, LMR_MIN_DEPTH, LMR_MIN_MOVES, LMR_PV_RELIEF,
-    LMR_TABLE_SIZE, MAX_HASH_MB, MAX_PLY_MARGIN, MAX_THREADS, NODES_BETWEEN_CHECKS,
-    NULL_MOVE_BASE_REDUCTION, NULL_MOVE_DEPTH_DIVISOR, NULL_MOVE_MIN_DEPTH,
-    REVERSE_FUTILITY_MARGIN, REVERSE_FUTILITY_MAX_DEPTH,
+    CHECK_EXTENSION_PLY_FACTOR, DEFAULT_HASH_MB, DELTA_MARGIN, FUTILITY_BASE, FUTILITY_MAX_DEPTH,
+    FUTILITY_PER_DEPTH, HELPER_DEPTH_SPREAD, HISTORY_LIMIT, HISTORY_MAX_BONUS, IIR_MIN_DEPTH,
+    LATE_MOVE_PRUNING_BASE, LATE_MOVE_PRUNING_MAX_DEPTH, LATE_MOVE_PRUNING_SCALE, LMR_BASE,
+    LMR_DIVISOR, LMR_HISTORY_DIVISOR, LMR_MIN_DEPTH, LMR_MIN_MOVES, LMR_PV_RELIEF, LMR_TABLE_SIZE,
+    MAX_HASH_MB, MAX_PLY_MARGIN, MAX_THREADS, NODES_BETWEEN_CHECKS, NULL_MOVE_BASE_REDUCTION,
+    NULL_MOVE_DEPTH_DIVISOR, NULL_MOVE_EVAL_DIVISOR, NULL_MOVE_MAX_EVAL_REDUCTION,
+    NULL_MOVE_MIN_DEPTH, REVERSE_FUTILITY_MARGIN, REVERSE_FUTILITY_MAX_DEPTH,
 };
 use crate::repetition::{ruling, HistEntry, Ruling};
 use crate::time::TimeBudget;
@@ -257,7 +258,14 @@ struct Worker<'a> {
     shared: &'a Shared<'a>,
     id: usize,
     killers: Vec<[Move; 2]>,
-    history: Box<[[i32; 90]; 14]>,
+    /// Butterfly history of quiet moves by [`piece_square`].
+    history: Vec<i32>,
+    /// Continuation history: row `piece_square` of a move, column that of its answer.
+    continuation: Vec<i16>,
+    /// `piece_square` of the move that led to each ply (`None` for a null move, the root).
+    moved: [Option<usize>; MAX_PLY + 2],
+    /// Static evaluation at each ply of the current line (`None` when in check).
+    static_evals: [Option<Score>; MAX_PLY + 2],
     pv: Box<[[Move; MAX_PLY + 1]; MAX_PLY + 1]>,
     pv_len: [usize; MAX_PLY + 1],
     stats: SearchStats,
@@ -293,7 +301,10 @@ impl<'a> Worker<'a> {
             shared,
             id,
             killers: vec![[Move::NULL; 2]; MAX_PLY + 2],
-            history: Box::new([[0; 90]; 14]),
+            history: vec![0; PIECE_SQUARES],
+            continuation: vec![0; PIECE_SQUARES * PIECE_SQUARES],
+            moved: [None; MAX_PLY + 2],
+            static_evals: [None; MAX_PLY + 2],
             pv: Box::new([[Move::NULL; MAX_PLY + 1]; MAX_PLY + 1]),
             pv_len: [0; MAX_PLY + 1],
             stats: SearchStats::default(),
@@ -378,6 +389,10 @@ impl<'a> Worker<'a> {
 
     fn make(&mut self, mv: Move) -> Undo {
         let acc = self.accs[self.accs.len() - 1].after(&self.pos, mv);
+        let child = self.ply() + 1;
+        if child < self.moved.len() {
+            self.moved[child] = self.pos.moved_piece(mv).map(|p| piece_square(p, mv.to()));
+        }
         // The move is recorded on the position it leaves, so a repetition's cycle can be
         // replayed to judge chases.
         if let Some(last) = self.path.last_mut() {
@@ -530,7 +545,13 @@ impl<'a> Worker<'a> {
         result
     }
 
-    fn negamax(&mut self, mut alpha: Score, mut beta: Score, depth: i32, null_ok: bool) -> Score {
+    fn negamax(
+        &mut self,
+        mut alpha: Score,
+        mut beta: Score,
+        mut depth: i32,
+        null_ok: bool,
+    ) -> Score {
         let ply = self.ply();
         if depth <= 0 {
             return if self.features.quiescence {
@@ -578,6 +599,7 @@ impl<'a> Worker<'a> {
         let key = self.pos.key();
         self.stats.tt_probes += 1;
         let mut hash_move = Move::NULL;
+        let mut table_hint: Option<(Score, Bound)> = None;
         if let Some(e) = self.shared.tt.probe(key) {
             self.stats.tt_hits += 1;
             if let Some(m) = e.move_code.and_then(Move::from_raw) {
@@ -595,28 +617,52 @@ impl<'a> Worker<'a> {
                     return s;
                 }
             }
+            if self.features.table_cutoffs {
+                table_hint = Some((s, e.bound));
+            }
         }
 
         let static_eval = if in_check { -INFINITY } else { self.eval() };
+        self.static_evals[ply] = (!in_check).then_some(static_eval);
+        // The table's bound, where it says more than the static evaluation, is the better
+        // forecast for the pruning decisions below.
+        let estimate = match table_hint {
+            Some((s, bound)) if !in_check && !is_decisive(s) => match bound {
+                Bound::Exact => s,
+                Bound::Lower => s.max(static_eval),
+                Bound::Upper => s.min(static_eval),
+            },
+            _ => static_eval,
+        };
+        // Improving: better than two plies ago, when this side last moved; prunes less.
+        let improving = !in_check
+            && match ply.checked_sub(2).map(|p| self.static_evals[p]) {
+                Some(Some(before)) => static_eval > before,
+                _ => true,
+            };
         if !pv_node && !in_check && !is_decisive(beta) {
             // Reverse futility: far above beta at low depth, a quiet move will not lose it all.
             if self.features.reverse_futility
                 && depth <= REVERSE_FUTILITY_MAX_DEPTH
-                && static_eval - REVERSE_FUTILITY_MARGIN * depth >= beta
+                && estimate - REVERSE_FUTILITY_MARGIN * (depth - i32::from(improving)) >= beta
             {
-                return static_eval;
+                return estimate;
             }
             // Null move: if passing still fails high, a real move will too.
             if self.features.null_move
                 && null_ok
                 && depth >= NULL_MOVE_MIN_DEPTH
-                && static_eval >= beta
+                && estimate >= beta
                 && self.has_attackers()
             {
-                let r = NULL_MOVE_BASE_REDUCTION + depth / NULL_MOVE_DEPTH_DIVISOR;
+                let r = NULL_MOVE_BASE_REDUCTION
+                    + depth / NULL_MOVE_DEPTH_DIVISOR
+                    + ((estimate - beta) / NULL_MOVE_EVAL_DIVISOR)
+                        .min(NULL_MOVE_MAX_EVAL_REDUCTION);
                 let undo = self.pos.make_null();
                 let acc = self.accs[self.accs.len() - 1];
                 self.accs.push(acc);
+                self.moved[ply + 1] = None;
                 self.path.push(HistEntry {
                     key: self.pos.key(),
                     in_check: false,
@@ -637,6 +683,15 @@ impl<'a> Worker<'a> {
                 }
             }
         }
+        // Internal iterative reduction: a node the table knows nothing about is searched a
+        // ply shallower; the next iteration finds it with a move to try first.
+        if self.features.internal_iterative_reduction
+            && hash_move.is_null()
+            && !in_check
+            && depth >= IIR_MIN_DEPTH
+        {
+            depth -= 1;
+        }
 
         let mut list = MoveList::new();
         self.pos.generate_legal(&mut list);
@@ -654,8 +709,12 @@ impl<'a> Worker<'a> {
             &mut scores[..n],
             hash_move,
             &killers,
-            &self.history,
+            &self.quiet_history(ply),
         );
+        // Children start with fresh killers: the grandchildren's are about other positions.
+        if ply + 2 < self.killers.len() {
+            self.killers[ply + 2] = [Move::NULL; 2];
+        }
 
         let orig_alpha = alpha;
         let mut best = -INFINITY;
@@ -663,6 +722,14 @@ impl<'a> Worker<'a> {
         let mut searched = 0usize;
         let mut quiets: [Move; MAX_MOVES] = [Move::NULL; MAX_MOVES];
         let mut nquiets = 0;
+        let late_move_count = (LATE_MOVE_PRUNING_BASE + LATE_MOVE_PRUNING_SCALE * depth * depth)
+            / if improving { 1 } else { 2 };
+        let futile = self.features.futility_pruning
+            && !root
+            && !pv_node
+            && !in_check
+            && depth <= FUTILITY_MAX_DEPTH
+            && estimate + FUTILITY_BASE + FUTILITY_PER_DEPTH * depth <= alpha;
         for i in 0..n {
             pick(moves, &mut scores[..n], i);
             let mv = moves[i];
@@ -670,6 +737,7 @@ impl<'a> Worker<'a> {
                 continue;
             }
             let capture = is_capture(&self.pos, mv);
+            let quiet_score = scores[i];
             // Late-move pruning: at shallow depth, quiet moves far down the list rarely
             // matter once several have been tried.
             if self.features.late_move_pruning
@@ -678,9 +746,14 @@ impl<'a> Worker<'a> {
                 && !in_check
                 && !capture
                 && depth <= LATE_MOVE_PRUNING_MAX_DEPTH
-                && searched
-                    >= (LATE_MOVE_PRUNING_BASE + LATE_MOVE_PRUNING_SCALE * depth * depth) as usize
+                && searched >= late_move_count as usize
                 && !is_decisive(best)
+            {
+                continue;
+            }
+            // Futility pruning: far below alpha near the horizon, a quiet move that does not
+            // check will not bring the score back.
+            if futile && !capture && searched > 0 && !is_decisive(best) && !self.pos.gives_check(mv)
             {
                 continue;
             }
@@ -711,6 +784,16 @@ impl<'a> Worker<'a> {
                     r = lmr_table()[(depth as usize).min(last)][searched.min(last)] as i32;
                     if pv_node {
                         r -= LMR_PV_RELIEF;
+                    }
+                    if !improving {
+                        r += 1;
+                    }
+                    // Killers and moves with a good history are reduced less, moves that
+                    // keep failing more. (Killers' ordering scores are not histories.)
+                    if mv == killers[0] || mv == killers[1] {
+                        r -= 1;
+                    } else {
+                        r -= quiet_score / LMR_HISTORY_DIVISOR;
                     }
                     r = r.clamp(0, new_depth - 1);
                 }
@@ -779,8 +862,21 @@ impl<'a> Worker<'a> {
         best
     }
 
+    /// The quiet-move histories that apply at `ply`: the butterfly table and the
+    /// continuation rows of the last two moves.
+    fn quiet_history(&self, ply: usize) -> QuietHistory<'_> {
+        let row = |p: Option<usize>| {
+            p.and_then(|p| self.moved[p])
+                .map(|m| &self.continuation[m * PIECE_SQUARES..(m + 1) * PIECE_SQUARES])
+        };
+        QuietHistory {
+            main: &self.history,
+            continuations: [row(Some(ply)), row(ply.checked_sub(1))],
+        }
+    }
+
     /// Killer and history updates after a quiet move caused a cutoff; the quiet moves
-    /// tried before it are penalised so the history table keeps discriminating.
+    /// tried before it are penalised so the history tables keep discriminating.
     fn reward(&mut self, ply: usize, mv: Move, depth: i32, failed: &[Move]) {
         let k = &mut self.killers[ply];
         if k[0] != mv {
@@ -788,15 +884,22 @@ impl<'a> Worker<'a> {
             k[0] = mv;
         }
         let bonus = (depth * depth).min(HISTORY_MAX_BONUS);
+        let previous = [Some(ply), ply.checked_sub(1)].map(|p| p.and_then(|p| self.moved[p]));
         let update = |h: &mut i32, b: i32| {
             *h += b - *h * b.abs() / HISTORY_LIMIT;
         };
-        if let Some(p) = self.pos.moved_piece(mv) {
-            update(&mut self.history[p.index()][mv.to().index()], bonus);
-        }
-        for &q in failed {
-            if let Some(p) = self.pos.moved_piece(q) {
-                update(&mut self.history[p.index()][q.to().index()], -bonus);
+        for (m, b) in std::iter::once((mv, bonus)).chain(failed.iter().map(|&q| (q, -bonus))) {
+            let Some(p) = self.pos.moved_piece(m) else {
+                continue;
+            };
+            let index = piece_square(p, m.to());
+            update(&mut self.history[index], b);
+            for prev in previous.iter().flatten() {
+                // Gravity keeps the entry within ±HISTORY_LIMIT, which an i16 holds.
+                let entry = &mut self.continuation[prev * PIECE_SQUARES + index];
+                let mut h = i32::from(*entry);
+                update(&mut h, b);
+                *entry = h as i16;
             }
         }
     }
@@ -828,6 +931,28 @@ impl<'a> Worker<'a> {
         if ply >= MAX_SEARCH_PLY {
             return self.eval();
         }
+        // The table: a null-window node takes a stored bound that settles it, and any
+        // node tries the stored move first.
+        let key = self.pos.key();
+        let mut hash_move = Move::NULL;
+        if self.features.table_cutoffs {
+            if let Some(e) = self.shared.tt.probe(key) {
+                let s = from_table(e.score, ply);
+                let cut = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => s >= beta,
+                    Bound::Upper => s <= alpha,
+                };
+                if cut && beta - alpha == 1 {
+                    return s;
+                }
+                if let Some(m) = e.move_code.and_then(Move::from_raw) {
+                    hash_move = m;
+                }
+            }
+        }
+        let orig_alpha = alpha;
+        let mut best_move = Move::NULL;
         let in_check = self.path[self.path.len() - 1].in_check;
         let mut list = MoveList::new();
         let mut best;
@@ -856,9 +981,9 @@ impl<'a> Worker<'a> {
             &self.pos,
             moves,
             &mut scores[..n],
-            Move::NULL,
+            hash_move,
             &[Move::NULL; 2],
-            &self.history,
+            &self.quiet_history(ply),
         );
         for i in 0..n {
             pick(moves, &mut scores[..n], i);
@@ -888,12 +1013,31 @@ impl<'a> Worker<'a> {
                 best = s;
                 if s > alpha {
                     alpha = s;
+                    best_move = mv;
                     self.update_pv(ply, mv);
                     if s >= beta {
                         break;
                     }
                 }
             }
+        }
+        if self.features.table_cutoffs {
+            let bound = if best >= beta {
+                Bound::Lower
+            } else if alpha > orig_alpha {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            self.shared.tt.store(
+                key,
+                Entry {
+                    score: to_table(best, ply),
+                    depth: 0,
+                    bound,
+                    move_code: (!best_move.is_null()).then(|| best_move.raw()),
+                },
+            );
         }
         best
     }
