@@ -843,9 +843,25 @@ impl<'a> Worker<'a> {
             // Every root move is banned (other nodes always search at least one move).
             return if root { 0 } else { loss_in(ply) };
         }
+        let depth = depth.clamp(0, 255) as u8;
+        self.store(key, ply, depth, best, (orig_alpha, beta), best_move);
+        best
+    }
+
+    /// Stores a node's result: a lower bound at or above beta, exact inside the window
+    /// it was searched with, an upper bound at or below its alpha.
+    fn store(
+        &self,
+        key: u64,
+        ply: usize,
+        depth: u8,
+        best: Score,
+        (alpha, beta): (Score, Score),
+        best_move: Move,
+    ) {
         let bound = if best >= beta {
             Bound::Lower
-        } else if alpha > orig_alpha {
+        } else if best > alpha {
             Bound::Exact
         } else {
             Bound::Upper
@@ -854,12 +870,11 @@ impl<'a> Worker<'a> {
             key,
             Entry {
                 score: to_table(best, ply),
-                depth: depth.clamp(0, 255) as u8,
+                depth,
                 bound,
                 move_code: (!best_move.is_null()).then(|| best_move.raw()),
             },
         );
-        best
     }
 
     /// The quiet-move histories that apply at `ply`: the butterfly table and the
@@ -1022,22 +1037,7 @@ impl<'a> Worker<'a> {
             }
         }
         if self.features.table_cutoffs {
-            let bound = if best >= beta {
-                Bound::Lower
-            } else if alpha > orig_alpha {
-                Bound::Exact
-            } else {
-                Bound::Upper
-            };
-            self.shared.tt.store(
-                key,
-                Entry {
-                    score: to_table(best, ply),
-                    depth: 0,
-                    bound,
-                    move_code: (!best_move.is_null()).then(|| best_move.raw()),
-                },
-            );
+            self.store(key, ply, 0, best, (orig_alpha, beta), best_move);
         }
         best
     }
