@@ -718,12 +718,7 @@ impl<G: Game> Searcher<G> {
                 hash_code = entry.move_code;
                 if entry.depth as i32 >= depth {
                     let s = score::from_table(entry.score, ply);
-                    let usable = match entry.bound {
-                        Bound::Exact => true,
-                        Bound::Lower => s >= beta,
-                        Bound::Upper => s <= alpha,
-                    };
-                    if usable {
+                    if entry.bound.settles(s, alpha, beta) {
                         self.stats.tt_cutoffs += 1;
                         if entry.depth != SOLVED_DEPTH {
                             self.horizon_leaves += 1;
@@ -790,13 +785,7 @@ impl<G: Game> Searcher<G> {
             return 0;
         }
         if let (Some(tt), Some(key)) = (&self.tt, key) {
-            let bound = if best >= beta {
-                Bound::Lower
-            } else if best > alpha_at_entry {
-                Bound::Exact
-            } else {
-                Bound::Upper
-            };
+            let bound = Bound::of(best, alpha_at_entry, beta);
             let stored_depth = if self.horizon_leaves == horizon_at_entry {
                 SOLVED_DEPTH
             } else {

@@ -18,6 +18,32 @@ pub enum Bound {
     Upper,
 }
 
+impl Bound {
+    /// What a node's value `best`, searched with the window `(alpha, beta)` it was entered
+    /// with, says about its true value: at or above beta a lower bound (a cutoff), inside
+    /// the window exact, at or below alpha an upper bound (every move failed low).
+    pub fn of(best: Score, alpha: Score, beta: Score) -> Bound {
+        if best >= beta {
+            Bound::Lower
+        } else if best > alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        }
+    }
+
+    /// Whether a stored `score` with this bound settles a node entered with the window
+    /// `(alpha, beta)`: an exact score always, a lower bound at or above beta, an upper
+    /// bound at or below alpha.
+    pub fn settles(self, score: Score, alpha: Score, beta: Score) -> bool {
+        match self {
+            Bound::Exact => true,
+            Bound::Lower => score >= beta,
+            Bound::Upper => score <= alpha,
+        }
+    }
+}
+
 /// A decoded table entry.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Entry {
@@ -274,6 +300,20 @@ impl TranspositionTable {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_bound_classifies_a_value_against_its_window_and_settles_by_it() {
+        assert_eq!(Bound::of(10, 0, 10), Bound::Lower);
+        assert_eq!(Bound::of(5, 0, 10), Bound::Exact);
+        assert_eq!(Bound::of(0, 0, 10), Bound::Upper);
+        assert!(Bound::Exact.settles(5, 100, 200));
+        assert!(Bound::Lower.settles(10, 0, 10) && !Bound::Lower.settles(9, 0, 10));
+        assert!(Bound::Upper.settles(0, 0, 10) && !Bound::Upper.settles(1, 0, 10));
+        // What a node stores settles the same window again.
+        for best in [-5, 0, 5, 10, 15] {
+            assert!(Bound::of(best, 0, 10).settles(best, 0, 10));
+        }
+    }
 
     fn entry(score: Score, depth: u8, bound: Bound, mv: Option<u16>) -> Entry {
         Entry {

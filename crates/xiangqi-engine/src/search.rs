@@ -606,16 +606,14 @@ impl<'a> Worker<'a> {
                 hash_move = m;
             }
             let s = from_table(e.score, ply);
-            if self.features.table_cutoffs && !pv_node && !root && e.depth as i32 >= depth {
-                let cut = match e.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => s >= beta,
-                    Bound::Upper => s <= alpha,
-                };
-                if cut {
-                    self.stats.tt_cutoffs += 1;
-                    return s;
-                }
+            if self.features.table_cutoffs
+                && !pv_node
+                && !root
+                && e.depth as i32 >= depth
+                && e.bound.settles(s, alpha, beta)
+            {
+                self.stats.tt_cutoffs += 1;
+                return s;
             }
             if self.features.table_cutoffs {
                 table_hint = Some((s, e.bound));
@@ -737,7 +735,9 @@ impl<'a> Worker<'a> {
                 continue;
             }
             let capture = is_capture(&self.pos, mv);
-            let quiet_score = scores[i];
+            // The ordering score: for a quiet move other than the table move and the
+            // killers, its history score.
+            let order_score = scores[i];
             // Late-move pruning: at shallow depth, quiet moves far down the list rarely
             // matter once several have been tried.
             if self.features.late_move_pruning
@@ -793,7 +793,7 @@ impl<'a> Worker<'a> {
                     if mv == killers[0] || mv == killers[1] {
                         r -= 1;
                     } else {
-                        r -= quiet_score / LMR_HISTORY_DIVISOR;
+                        r -= order_score / LMR_HISTORY_DIVISOR;
                     }
                     r = r.clamp(0, new_depth - 1);
                 }
@@ -859,19 +859,12 @@ impl<'a> Worker<'a> {
         (alpha, beta): (Score, Score),
         best_move: Move,
     ) {
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
         self.shared.tt.store(
             key,
             Entry {
                 score: to_table(best, ply),
                 depth,
-                bound,
+                bound: Bound::of(best, alpha, beta),
                 move_code: (!best_move.is_null()).then(|| best_move.raw()),
             },
         );
@@ -953,12 +946,7 @@ impl<'a> Worker<'a> {
         if self.features.table_cutoffs {
             if let Some(e) = self.shared.tt.probe(key) {
                 let s = from_table(e.score, ply);
-                let cut = match e.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => s >= beta,
-                    Bound::Upper => s <= alpha,
-                };
-                if cut && beta - alpha == 1 {
+                if beta - alpha == 1 && e.bound.settles(s, alpha, beta) {
                     return s;
                 }
                 if let Some(m) = e.move_code.and_then(Move::from_raw) {
