@@ -553,6 +553,9 @@ async function runSearch(kind, level, moves = state.moves) {
 }
 
 async function engineTurn() {
+  // No position yet: a newer game or undo superseded the request that would have set it,
+  // and that newer flow decides whose turn it is once its own position arrives.
+  if (!state.pos) return;
   if (state.op) { await openingTurn(); return; }
   if (state.analysing) { render(); analyse(); return; }
   if (isOver() || isHumanTurn() || !state.info.engine) { render(); return; }
@@ -1147,7 +1150,7 @@ function fillSides() {
 
 async function chooseGame(id, link = null) {
   stopSearch();
-  state.generation++;
+  const generation = ++state.generation;
   const info = state.games.find((g) => g.id === id) || state.games[0];
   state.info = info;
   state.module = MODULES[info.id];
@@ -1207,6 +1210,9 @@ async function chooseGame(id, link = null) {
     await refresh();
     setStatus(`${link ? 'Link' : 'Saved game'} not restored: ${err.message}`, 'error');
   }
+  // A side change or new game while the position loaded has taken over (its own flow
+  // starts the engine when it is the engine's turn).
+  if (generation !== state.generation) return;
   if (!isOver() && !isHumanTurn()) await engineTurn();
 }
 
