@@ -12,6 +12,7 @@ pub mod levels;
 pub mod output;
 pub mod serve;
 pub mod tictactoe;
+pub mod tune;
 pub mod xiangqi;
 
 use clap::{Parser, Subcommand};
@@ -65,6 +66,9 @@ enum Command {
     /// Generate a book of balanced openings (Xiangqi) for engine matches.
     #[command(subcommand)]
     Openings(OpeningsGame),
+    /// Tune an evaluation from game results: labelled positions, then a fit (Texel).
+    #[command(subcommand)]
+    Tune(TuneGame),
     /// Speak the Gomocup (piskvork) protocol on stdin/stdout.
     Gomocup(gomoku::GomocupArgs),
     /// Serve the web page to play all games in a browser.
@@ -117,6 +121,13 @@ enum MoveGame {
 enum OpeningsGame {
     /// Xiangqi.
     Xiangqi(xiangqi::OpeningsArgs),
+}
+
+#[derive(Subcommand, Debug)]
+enum TuneGame {
+    /// Xiangqi: the engine's evaluation weights.
+    #[command(subcommand)]
+    Xiangqi(tune::XiangqiTune),
 }
 
 #[derive(Subcommand, Debug)]
@@ -249,6 +260,7 @@ fn dispatch(command: Command) -> anyhow::Result<()> {
         Command::Uci(a) => xiangqi::protocol(qi_protocol::xiangqi::Protocol::Uci, a, None),
         Command::Match(a) => xiangqi::run_match(*a),
         Command::Openings(OpeningsGame::Xiangqi(a)) => xiangqi::openings(a),
+        Command::Tune(TuneGame::Xiangqi(step)) => tune::xiangqi(step),
         Command::Gomocup(a) => gomoku::gomocup(a),
         Command::Serve(a) => serve::serve(a),
     }

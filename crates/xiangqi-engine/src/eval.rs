@@ -3,14 +3,18 @@
 //! Material and piece-square values are kept in an [`Accumulator`] that the search updates
 //! move by move; the positional terms that depend on several pieces at once (mobility,
 //! palace safety, central-cannon threats, trapped horses) are computed at each call,
-//! because they change with almost every move anyway.
+//! because they change with almost every move anyway. Every weight comes from
+//! [`crate::tuned::WEIGHTS`]; [`trace`] lists how often each one counts in a position, for
+//! the tuner.
 
-use crate::pst::{tables, MAX_PHASE, PHASE_WEIGHT};
+use crate::pst::{relative, tables, MAX_PHASE, PHASE_WEIGHT};
+use crate::tuned::WEIGHTS;
+use crate::weights::{material_index, psq_index, term_index, PhasePair, Term, PAIR_COUNT};
 use qi_search::score::Score;
 use qi_xiangqi::{Color, Move, Piece, PieceKind, Position, Square};
 
 /// Bonus for having the move: the side to move can usually improve its position.
-const TEMPO: i32 = 10;
+const TEMPO: i32 = WEIGHTS.tempo;
 
 /// Material plus piece-square sums (Red minus Black) and the game phase.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -94,10 +98,43 @@ impl Board {
     }
 }
 
-/// Positional terms for one side, as `(mg, eg)` from that side's view.
-fn side_terms(pos: &Position, b: &Board, us: Color, counts: &Counts) -> (i32, i32) {
+/// Where the positional terms go: summed with the weights for the evaluation, or counted
+/// for the tuner's trace. Written once, so the trace is always the evaluation's own.
+trait TermSink {
+    /// `count` occurrences of `term` in `us`'s position.
+    fn add(&mut self, us: Color, term: Term, count: i32);
+}
+
+/// Sums the terms' weights, Red minus Black.
+#[derive(Default)]
+struct Weighted {
+    mg: i32,
+    eg: i32,
+}
+
+impl TermSink for Weighted {
+    #[inline(always)]
+    fn add(&mut self, us: Color, term: Term, count: i32) {
+        let (m, e) = WEIGHTS.terms[term as usize];
+        let n = sign(us) * count;
+        self.mg += n * m;
+        self.eg += n * e;
+    }
+}
+
+/// Counts the terms, Red minus Black, by flat weight index.
+struct Counted<'a>(&'a mut [i32; PAIR_COUNT]);
+
+impl TermSink for Counted<'_> {
+    fn add(&mut self, us: Color, term: Term, count: i32) {
+        self.0[term_index(term)] += sign(us) * count;
+    }
+}
+
+/// Positional terms for one side, into `sink`.
+#[inline(always)]
+fn side_terms<S: TermSink>(pos: &Position, b: &Board, us: Color, counts: &Counts, sink: &mut S) {
     let them = us.flip();
-    let (mut mg, mut eg) = (0, 0);
     let forward = if us == Color::Red { 1 } else { -1 };
     for (sq, piece) in pos.pieces(us) {
         let (f, r) = (sq.file() as i32, sq.rank() as i32);
@@ -121,8 +158,7 @@ fn side_terms(pos: &Position, b: &Board, us: Color, counts: &Counts) -> (i32, i3
                         y += dr;
                     }
                 }
-                mg += 3 * (n - 7);
-                eg += 3 * (n - 7);
+                sink.add(us, Term::ChariotMobility, n - 7);
             }
             PieceKind::Horse => {
                 // The horse is blocked at its leg ("hobbled"); a horse with one or no
@@ -145,11 +181,9 @@ fn side_terms(pos: &Position, b: &Board, us: Color, counts: &Counts) -> (i32, i3
                         }
                     }
                 }
-                mg += 5 * (n - 4);
-                eg += 5 * (n - 4);
+                sink.add(us, Term::HorseMobility, n - 4);
                 if n <= 1 {
-                    mg -= 20;
-                    eg -= 20;
+                    sink.add(us, Term::HorseTrapped, 1);
                 }
             }
             PieceKind::Soldier => {
@@ -158,8 +192,7 @@ fn side_terms(pos: &Position, b: &Board, us: Color, counts: &Counts) -> (i32, i3
                 if crossed {
                     if let Some(Some(p)) = b.at(f + 1, r) {
                         if p == piece {
-                            mg += 8;
-                            eg += 15;
+                            sink.add(us, Term::ConnectedSoldiers, 1);
                         }
                     }
                 }
@@ -178,14 +211,26 @@ fn side_terms(pos: &Position, b: &Board, us: Color, counts: &Counts) -> (i32, i3
     let enemy_cn = counts.kind[ti][PieceKind::Cannon as usize];
     // Horses exploit missing advisors, cannons exploit missing elephants (no screens to
     // block and no elephant eyes to cover the palace).
-    mg -= missing_adv * (6 + 6 * enemy_ch + 8 * enemy_hs);
-    mg -= missing_ele * (4 + 4 * enemy_ch + 8 * enemy_cn);
-    eg -= missing_adv * (4 * enemy_ch + 6 * enemy_hs);
-    eg -= missing_ele * (4 * enemy_cn);
+    sink.add(us, Term::MissingAdvisor, missing_adv);
+    sink.add(us, Term::MissingAdvisorVsChariot, missing_adv * enemy_ch);
+    sink.add(us, Term::MissingAdvisorVsHorse, missing_adv * enemy_hs);
+    sink.add(us, Term::MissingElephant, missing_ele);
+    sink.add(us, Term::MissingElephantVsChariot, missing_ele * enemy_ch);
+    sink.add(us, Term::MissingElephantVsCannon, missing_ele * enemy_cn);
 
     // Attackers across the river press on our palace.
     let attack = counts.crossed[ti];
-    mg -= attack * (8 + 5 * missing_adv + 3 * missing_ele);
+    sink.add(us, Term::CrossedAttackers, attack);
+    sink.add(
+        us,
+        Term::CrossedAttackersVsMissingAdvisor,
+        attack * missing_adv,
+    );
+    sink.add(
+        us,
+        Term::CrossedAttackersVsMissingElephant,
+        attack * missing_ele,
+    );
 
     // Our general's file: an enemy cannon on it with nothing between is a standing threat
     // (an "empty-head cannon"); two pieces between pin both screens.
@@ -197,14 +242,15 @@ fn side_terms(pos: &Position, b: &Board, us: Color, counts: &Counts) -> (i32, i3
     while let Some(cell) = b.at(kf, y) {
         if let Some(p) = cell {
             if p.color() == them && p.kind() == PieceKind::Cannon {
-                mg -= match between {
-                    0 => 60,
-                    2 => 15,
-                    _ => 0,
-                };
+                match between {
+                    0 => sink.add(us, Term::EmptyHeadCannon, 1),
+                    2 => sink.add(us, Term::CannonBehindTwoScreens, 1),
+                    _ => {}
+                }
             }
             if p.color() == them && p.kind() == PieceKind::Chariot && between == 1 {
-                mg -= 20; // a chariot X-raying the general pins the piece in between
+                // A chariot X-raying the general pins the piece in between.
+                sink.add(us, Term::ChariotPinOnGeneralFile, 1);
             }
             if p.color() == us && between == 0 {
                 own_cover = true;
@@ -218,14 +264,14 @@ fn side_terms(pos: &Position, b: &Board, us: Color, counts: &Counts) -> (i32, i3
     }
     // An open file in front of the general lets a chariot or cannon land with check.
     if !own_cover && enemy_ch + enemy_cn > 0 {
-        mg -= 10 + 6 * enemy_ch;
+        sink.add(us, Term::OpenGeneralFile, 1);
+        sink.add(us, Term::OpenGeneralFileVsChariot, enemy_ch);
     }
     // A general pushed off its home rank is a target while attackers remain.
     let home = if us == Color::Red { 0 } else { 9 };
     if kr != home && attack > 0 {
-        mg -= 10;
+        sink.add(us, Term::GeneralOffHomeRank, 1);
     }
-    (mg, eg)
 }
 
 /// Piece counts by colour and kind, plus attackers already across the river.
@@ -262,27 +308,119 @@ impl Counts {
 pub fn evaluate_with(pos: &Position, acc: &Accumulator) -> Score {
     let b = Board::new(pos);
     let counts = Counts::new(pos);
-    let (rm, re) = side_terms(pos, &b, Color::Red, &counts);
-    let (bm, be) = side_terms(pos, &b, Color::Black, &counts);
-    let mg = acc.mg + rm - bm;
-    let eg = acc.eg + re - be;
+    let mut terms = Weighted::default();
+    side_terms(pos, &b, Color::Red, &counts, &mut terms);
+    side_terms(pos, &b, Color::Black, &counts, &mut terms);
+    let (mg, eg) = (acc.mg + terms.mg, acc.eg + terms.eg);
     let phase = acc.phase.clamp(0, MAX_PHASE);
-    let mut v = (mg * phase + eg * (MAX_PHASE - phase)) / MAX_PHASE;
-    // Without attacking pieces neither side can mate; pull such scores towards a draw.
+    let v = blend(mg, eg, phase);
+    let v = if scaled_down(v, &counts) {
+        v / DRAWISH_DIVISOR
+    } else {
+        v
+    };
+    let v = match pos.side_to_move() {
+        Color::Red => v,
+        Color::Black => -v,
+    };
+    v + TEMPO
+}
+
+/// How much an advantage shrinks when the side ahead has nothing left to mate with.
+pub const DRAWISH_DIVISOR: i32 = 8;
+
+/// The middle-game and end-game sums blended by the phase.
+#[inline]
+fn blend(mg: i32, eg: i32, phase: i32) -> i32 {
+    (mg * phase + eg * (MAX_PHASE - phase)) / MAX_PHASE
+}
+
+/// Whether a (Red-view) value `v` is pulled towards a draw: without attacking pieces
+/// neither side can mate.
+#[inline]
+fn scaled_down(v: i32, counts: &Counts) -> bool {
     let attackers = |c: usize| {
         counts.kind[c][PieceKind::Chariot as usize]
             + counts.kind[c][PieceKind::Horse as usize]
             + counts.kind[c][PieceKind::Cannon as usize]
             + counts.kind[c][PieceKind::Soldier as usize]
     };
-    if v > 0 && attackers(0) == 0 || v < 0 && attackers(1) == 0 {
-        v /= 8;
+    v > 0 && attackers(0) == 0 || v < 0 && attackers(1) == 0
+}
+
+/// The evaluation of a position as a linear function of the weights, for tuning: how
+/// many times each weight counts (Red minus Black), the phase that blends them, whether
+/// the result is scaled down as drawish, and who is to move (who gets the tempo).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Trace {
+    /// `(flat weight index, count)` for every weight that counts, Red minus Black; the
+    /// indices are those of [`crate::weights::EvalWeights::pairs`].
+    pub counts: Vec<(usize, i32)>,
+    /// The game phase, `0..=MAX_PHASE`: middle-game weights count `phase / MAX_PHASE`,
+    /// end-game weights the rest.
+    pub phase: i32,
+    /// Whether the blended value is divided by [`DRAWISH_DIVISOR`] (with today's weights).
+    pub scaled_down: bool,
+    /// Whether Red is to move (the tempo counts for Red, else for Black).
+    pub red_to_move: bool,
+}
+
+impl Trace {
+    /// The evaluation (side to move's view) that these counts give with `pairs` and
+    /// `tempo`, computed as [`evaluate`] does.
+    pub fn value(&self, pairs: &[PhasePair], tempo: i32) -> Score {
+        let (mut mg, mut eg) = (0, 0);
+        for &(i, n) in &self.counts {
+            mg += n * pairs[i].0;
+            eg += n * pairs[i].1;
+        }
+        let v = blend(mg, eg, self.phase);
+        let v = if self.scaled_down {
+            v / DRAWISH_DIVISOR
+        } else {
+            v
+        };
+        if self.red_to_move {
+            v + tempo
+        } else {
+            -v + tempo
+        }
     }
-    let v = match pos.side_to_move() {
-        Color::Red => v,
-        Color::Black => -v,
-    };
-    v + TEMPO
+}
+
+/// The trace of `pos`'s evaluation with the engine's weights.
+pub fn trace(pos: &Position) -> Trace {
+    let mut counts = [0i32; PAIR_COUNT];
+    let mut phase = 0;
+    for color in Color::ALL {
+        for (sq, piece) in pos.pieces(color) {
+            let kind = piece.kind();
+            let (rank, column) = relative(color, sq);
+            counts[material_index(kind)] += sign(color);
+            counts[psq_index(kind, rank, column)] += sign(color);
+            phase += PHASE_WEIGHT[kind as usize];
+        }
+    }
+    let b = Board::new(pos);
+    let piece_counts = Counts::new(pos);
+    let mut sink = Counted(&mut counts);
+    side_terms(pos, &b, Color::Red, &piece_counts, &mut sink);
+    side_terms(pos, &b, Color::Black, &piece_counts, &mut sink);
+    let acc = Accumulator::new(pos);
+    let mut terms = Weighted::default();
+    side_terms(pos, &b, Color::Red, &piece_counts, &mut terms);
+    side_terms(pos, &b, Color::Black, &piece_counts, &mut terms);
+    let phase = phase.clamp(0, MAX_PHASE);
+    let v = blend(acc.mg + terms.mg, acc.eg + terms.eg, phase);
+    Trace {
+        counts: (0..PAIR_COUNT)
+            .filter(|&i| counts[i] != 0)
+            .map(|i| (i, counts[i]))
+            .collect(),
+        phase,
+        scaled_down: scaled_down(v, &piece_counts),
+        red_to_move: pos.side_to_move() == Color::Red,
+    }
 }
 
 /// Evaluation of `pos` from the side to move's view (computes the accumulator afresh).
@@ -337,6 +475,40 @@ mod tests {
             pos.make_move(mv);
             assert_eq!(acc, Accumulator::new(&pos));
         }
+    }
+
+    #[test]
+    fn the_trace_gives_the_evaluation_back() {
+        let pairs = WEIGHTS.pairs();
+        let mut pos = Position::startpos();
+        let mut seed = 11u64;
+        let mut scaled = 0;
+        for _ in 0..3000 {
+            let moves = pos.legal_moves();
+            if moves.is_empty() || pos.count_color(Color::Red) + pos.count_color(Color::Black) < 4 {
+                pos = Position::startpos();
+                continue;
+            }
+            let t = trace(&pos);
+            assert_eq!(t.value(&pairs, TEMPO), evaluate(&pos), "{}", pos.to_fen());
+            scaled += t.scaled_down as u32;
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            // Random games, biased to captures so that endings (and scaling) show up.
+            let captures: Vec<Move> = moves
+                .iter()
+                .copied()
+                .filter(|&m| pos.captured_piece(m).is_some())
+                .collect();
+            let pool: &[Move] = if !captures.is_empty() && seed % 3 == 0 {
+                &captures
+            } else {
+                &moves
+            };
+            pos.make_move(pool[(seed >> 33) as usize % pool.len()]);
+        }
+        assert!(scaled > 0, "no drawish ending was reached");
     }
 
     #[test]

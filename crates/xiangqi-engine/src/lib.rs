@@ -19,6 +19,8 @@ pub mod repetition;
 pub mod score_text;
 pub mod search;
 pub mod time;
+pub mod tuned;
+pub mod weights;
 
 pub use features::SearchFeatures;
 pub use level::Level;

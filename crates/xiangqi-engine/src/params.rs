@@ -6,8 +6,9 @@
 //! that does so on purpose updates the signature and says why. Which of the techniques
 //! they tune may be switched off is decided by [`crate::features::SearchFeatures`].
 //!
-//! The evaluation's own weights live beside the terms they weigh ([`crate::eval`],
-//! [`crate::pst`]), and the playing levels' table in [`crate::level`].
+//! The evaluation's weights are data of their own, fitted to game results:
+//! [`crate::weights`] says what they are, [`crate::tuned`] holds the values (written by
+//! `qi tune xiangqi fit`, docs/tuning.md); the playing levels' table is in [`crate::level`].
 
 use std::time::Duration;
 

@@ -1,13 +1,12 @@
-//! Material and piece-square values for both game phases.
+//! Material and piece-square values for both game phases, as lookup tables.
 //!
 //! Values are in centipawn-like units where a soldier that has crossed the river is worth
 //! about 100. Each table entry already includes the piece's material, so the incremental
-//! accumulator in [`crate::eval`] needs one lookup per change.
-//!
-//! Tables are built from a few readable rules (centralisation, advancement towards the
-//! enemy palace, crossing the river) instead of 90 hand-typed numbers per piece, so the
-//! intent of every bonus is visible and the tables stay left-right symmetric.
+//! accumulator in [`crate::eval`] needs one lookup per change. The numbers come from
+//! [`crate::tuned::WEIGHTS`] (material plus a left-right symmetric bonus per square).
 
+use crate::tuned::WEIGHTS;
+use crate::weights::PhasePair;
 use qi_xiangqi::{Color, Piece, PieceKind, Square};
 
 /// Middle-game and end-game value of one piece on one square, from its owner's view.
@@ -19,17 +18,8 @@ pub struct PhaseValue {
     pub eg: i32,
 }
 
-/// Material of each kind `(mg, eg)`, in [`PieceKind`] order. The horse gains and the cannon
-/// loses value as the board empties: the cannon needs screens, the horse needs open points.
-pub const MATERIAL: [(i32, i32); 7] = [
-    (0, 0),     // general: never captured in a legal game
-    (110, 95),  // advisor
-    (110, 95),  // elephant
-    (270, 310), // horse
-    (600, 650), // chariot
-    (290, 260), // cannon
-    (30, 45),   // soldier before the river; the table adds the crossing bonus
-];
+/// Material of each kind `(mg, eg)`, in [`PieceKind`] order (from the weights).
+pub const MATERIAL: [PhasePair; 7] = WEIGHTS.material;
 
 /// Phase weight of each kind: chariots, horses and cannons are what attacks a palace.
 pub const PHASE_WEIGHT: [i32; 7] = [0, 0, 0, 3, 6, 3, 0];
@@ -37,100 +27,14 @@ pub const PHASE_WEIGHT: [i32; 7] = [0, 0, 0, 3, 6, 3, 0];
 /// Phase of the starting material (2 × (2·6 + 2·3 + 2·3)).
 pub const MAX_PHASE: i32 = 48;
 
-/// Bonus by square for one kind, given the file (0..9) and the rank counted from the
-/// owner's back rank (0..10).
-fn bonus(kind: PieceKind, file: i32, rank: i32) -> (i32, i32) {
-    let centre = (file - 4).abs(); // 0 on the central file
-    match kind {
-        PieceKind::General => {
-            // The general belongs on its home point; leaving the back rank exposes it in
-            // the middle game, while in the ending an active general helps.
-            let mg = -12 * rank - 6 * centre;
-            let eg = -4 * rank - 2 * centre;
-            (mg, eg)
-        }
-        PieceKind::Advisor => {
-            let c = if file == 4 && rank == 1 { 8 } else { 0 };
-            (c, c / 2)
-        }
-        PieceKind::Elephant => {
-            let c = match (file, rank) {
-                (4, 2) => 8,
-                (2, 0) | (6, 0) => 3,
-                (0, 2) | (8, 2) => -6,
-                _ => 0,
-            };
-            (c, c / 2)
-        }
-        PieceKind::Horse => {
-            let advance = match rank {
-                0 => -12,
-                1 | 2 => 0,
-                3 | 4 => 6,
-                5 | 6 => 16,
-                7 | 8 => 22,
-                _ => 2,
-            };
-            let near_palace = if (3..=5).contains(&file) && (7..=8).contains(&rank) {
-                10
-            } else {
-                0
-            };
-            let edge = if file == 0 || file == 8 { -14 } else { 0 };
-            let mg = advance + near_palace + edge - 4 * centre;
-            let eg = advance / 2 + edge / 2 - 3 * centre;
-            (mg, eg)
-        }
-        PieceKind::Chariot => {
-            let advance = match rank {
-                0 => -4,
-                1..=3 => 0,
-                4 | 5 => 8,
-                6..=8 => 14,
-                _ => 6,
-            };
-            let file_bonus = match file {
-                3 | 5 => 6,
-                4 => 4,
-                _ => 0,
-            };
-            (advance + file_bonus, advance / 2)
-        }
-        PieceKind::Cannon => {
-            // Central cannon (the most common opening plan) and cannons near the
-            // opponent's back ranks threaten the palace; an edge cannon is passive.
-            let central = if file == 4 { 14 } else { 0 };
-            let deep = match rank {
-                9 => 10,
-                7 | 8 => 2,
-                _ => 0,
-            };
-            let edge = if file == 0 || file == 8 { -8 } else { 0 };
-            (central + deep + edge, edge / 2)
-        }
-        PieceKind::Soldier => {
-            if rank <= 4 {
-                // Before the river: the soldier on the river bank is slightly more useful.
-                let v = if rank == 4 { 8 } else { 0 };
-                (v, v)
-            } else {
-                let advance = match rank {
-                    5 => 0,
-                    6 => 12,
-                    7 => 22,
-                    8 => 22,
-                    _ => -25, // a soldier on the last rank can only move sideways
-                };
-                let palace = match centre {
-                    0 => 18,
-                    1 => 14,
-                    2 => 4,
-                    _ => -4,
-                };
-                (70 + advance + palace, 80 + advance + palace)
-            }
-        }
-    }
+/// A square as the piece-square bonus sees it: the rank from `color`'s back rank and the
+/// distance of its file from the central file.
+pub fn relative(color: Color, sq: Square) -> (usize, usize) {
+    let rank = match color {
+        Color::Red => sq.rank() as usize,
+        Color::Black => 9 - sq.rank() as usize,
+    };
+    (rank, (sq.file() as i32 - 4).unsigned_abs() as usize)
 }
 
 /// `TABLE[piece.index()][square.index()]`: material plus square bonus, from the owner's view.
@@ -146,11 +50,8 @@ impl Tables {
                 let piece = Piece::new(color, kind);
                 let (mm, me) = MATERIAL[kind as usize];
                 for sq in Square::all() {
-                    let rank = match color {
-                        Color::Red => sq.rank() as i32,
-                        Color::Black => 9 - sq.rank() as i32,
-                    };
-                    let (bm, be) = bonus(kind, sq.file() as i32, rank);
+                    let (rank, column) = relative(color, sq);
+                    let (bm, be) = WEIGHTS.psq[kind as usize][rank][column];
                     values[piece.index()][sq.index()] = PhaseValue {
                         mg: mm + bm,
                         eg: me + be,

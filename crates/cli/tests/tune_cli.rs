@@ -1,0 +1,143 @@
+//! End to end: `qi tune xiangqi positions` and `qi tune xiangqi fit` on a small record,
+//! and their errors on bad input.
+
+use std::process::{Command, Output};
+
+fn qi(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_qi"))
+        .args(args)
+        .output()
+        .expect("qi runs")
+}
+
+const GAMES: &str = r#"[Game "Chinese Chess"]
+[Result "1-0"]
+
+1. h2-e2 h9-g7 2. h0-g2 i9-h9 3. i0-h0 b9-c7 4. h0-h6 h7-i7 5. h6-g6 i7-i3 1-0
+
+[Game "Chinese Chess"]
+[Result "0-1"]
+
+1. b2-e2 b9-c7 2. b0-c2 a9-b9 3. a0-b0 h9-g7 4. b0-b6 c6-c5 5. b6-c6 b7-b3 0-1
+"#;
+
+#[test]
+fn positions_then_fit_write_a_weights_file() {
+    let dir = std::env::temp_dir().join(format!("qi-tune-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let pgn = dir.join("games.pgn");
+    let data = dir.join("positions.txt");
+    let tuned = dir.join("tuned.rs");
+    std::fs::write(&pgn, GAMES).unwrap();
+
+    let out = qi(&[
+        "tune",
+        "xiangqi",
+        "positions",
+        "--pgn",
+        pgn.to_str().unwrap(),
+        "--out",
+        data.to_str().unwrap(),
+        "--skip-plies",
+        "0",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = std::fs::read_to_string(&data).unwrap();
+    let lines: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
+    assert!(lines.len() >= 10, "{text}");
+    assert!(lines.iter().any(|l| l.ends_with("| 1")) && lines.iter().any(|l| l.ends_with("| 0")));
+
+    let out = qi(&[
+        "tune",
+        "xiangqi",
+        "fit",
+        "--data",
+        data.to_str().unwrap(),
+        "--out",
+        tuned.to_str().unwrap(),
+        "--epochs",
+        "5",
+        "--holdout",
+        "0",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let source = std::fs::read_to_string(&tuned).unwrap();
+    assert!(
+        source.contains("pub const WEIGHTS: EvalWeights"),
+        "{source}"
+    );
+    assert!(source.contains("Command: qi tune xiangqi fit --epochs 5"));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains("k = "), "{stdout}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn bad_input_is_a_clear_error() {
+    let dir = std::env::temp_dir().join(format!("qi-tune-bad-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bad = dir.join("bad.txt");
+    std::fs::write(&bad, "# header\nnot a position | 1\n").unwrap();
+    let out_file = dir.join("out.rs");
+    let cases: Vec<(Vec<&str>, &str)> = vec![
+        (
+            vec!["positions", "--pgn", "/nonexistent/games.pgn", "--out", "x"],
+            "reading /nonexistent/games.pgn",
+        ),
+        (
+            vec![
+                "fit",
+                "--data",
+                bad.to_str().unwrap(),
+                "--out",
+                out_file.to_str().unwrap(),
+            ],
+            "line 2",
+        ),
+        (
+            vec![
+                "fit",
+                "--data",
+                bad.to_str().unwrap(),
+                "--out",
+                "x",
+                "--epochs",
+                "0",
+            ],
+            "--epochs",
+        ),
+    ];
+    for (args, expected) in cases {
+        let mut full = vec!["tune", "xiangqi"];
+        full.extend(args.iter());
+        let out = qi(&full);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success(), "{full:?} succeeded");
+        assert!(stderr.contains(expected), "{full:?}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{full:?}: {stderr}");
+    }
+    let empty = dir.join("empty.txt");
+    std::fs::write(&empty, "# nothing\n").unwrap();
+    let out = qi(&[
+        "tune",
+        "xiangqi",
+        "fit",
+        "--data",
+        empty.to_str().unwrap(),
+        "--out",
+        "x",
+        "--holdout",
+        "0.95",
+    ]);
+    assert!(!out.status.success());
+    assert!(!out_file.exists(), "nothing is written on an error");
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -1,0 +1,462 @@
+//! Texel tuning data and fit for the Xiangqi engine's evaluation.
+//!
+//! **Data file** (`qi tune xiangqi positions` writes it, `qi tune xiangqi fit` reads it):
+//! UTF-8 text, one position a line, `FEN | result`, the result of the game the position
+//! came from as Red's score: `1`, `0.5` or `0`. Lines starting with `#` and blank lines
+//! are ignored. The format names no engine or weight, so the same data can train any
+//! later evaluation (a learned one included).
+//!
+//! **Positions** come from game records: every position of a game with a decided result
+//! (`1-0`, `0-1`, `1/2-1/2`), except the first plies, positions in check, positions
+//! where the game's move is a capture, and positions where the side to move has a
+//! capture that wins material by static exchange. What is left is quiet, so the static
+//! evaluation is a fair guess of the position's value and the fit needs no search.
+
+use crate::fit::{FitOptions, Progress, Sample};
+use qi_xiangqi::PieceKind;
+use qi_xiangqi::{pgn, ExchangeValues, Position};
+use qi_xiangqi_engine::eval::{piece_value, trace, Trace};
+use qi_xiangqi_engine::pst::MAX_PHASE;
+use qi_xiangqi_engine::tuned::WEIGHTS;
+use qi_xiangqi_engine::weights::{material_index, EvalWeights, PAIR_COUNT};
+use std::fmt::Write as _;
+
+/// A quiet position and the result of its game, Red's score.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Labelled {
+    /// The position.
+    pub position: Position,
+    /// 1 (Red won), 0.5 (draw) or 0 (Black won).
+    pub result: f32,
+}
+
+/// A line of a data file that could not be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("line {line}: {message}")]
+pub struct DataError {
+    /// 1-based line number.
+    pub line: usize,
+    /// What is wrong.
+    pub message: String,
+}
+
+/// One line of the data file for `labelled` (without the newline).
+pub fn data_line(labelled: &Labelled) -> String {
+    let result = match labelled.result {
+        r if r >= 0.75 => "1",
+        r if r <= 0.25 => "0",
+        _ => "0.5",
+    };
+    format!("{} | {result}", labelled.position.to_fen())
+}
+
+/// Reads a data file's text; the first bad line is an error.
+pub fn read_data(text: &str) -> Result<Vec<Labelled>, DataError> {
+    let mut out = Vec::new();
+    for (i, raw) in text.lines().enumerate() {
+        let line = raw.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let error = |message: String| DataError {
+            line: i + 1,
+            message,
+        };
+        let (fen, result) = line
+            .rsplit_once('|')
+            .ok_or_else(|| error("expected 'FEN | result'".into()))?;
+        let result = match result.trim() {
+            "1" | "1.0" | "1-0" => 1.0,
+            "0" | "0.0" | "0-1" => 0.0,
+            "0.5" | "1/2-1/2" => 0.5,
+            other => return Err(error(format!("result {other:?} is not 1, 0.5 or 0"))),
+        };
+        let position = Position::from_fen(fen.trim()).map_err(|e| error(e.to_string()))?;
+        out.push(Labelled { position, result });
+    }
+    Ok(out)
+}
+
+/// Settings for taking positions from game records.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ExtractOptions {
+    /// Plies at the start of each record that are not taken (the opening book's moves,
+    /// which say little about who wins).
+    pub skip_plies: usize,
+}
+
+impl Default for ExtractOptions {
+    fn default() -> Self {
+        ExtractOptions { skip_plies: 4 }
+    }
+}
+
+/// What [`positions_from_pgn`] found.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ExtractStats {
+    /// Records read.
+    pub games: usize,
+    /// Records without a decided result (`*` or no `Result` tag): not used.
+    pub undecided: usize,
+    /// Records with a bad start position or an illegal or unreadable move: not used past
+    /// the bad move.
+    pub broken: usize,
+    /// Positions taken.
+    pub positions: usize,
+    /// Positions left out as not quiet (check, a capture played or winning).
+    pub noisy: usize,
+}
+
+/// Splits a PGN file into its records: a record starts at a tag line that follows moves.
+fn records(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut current = String::new();
+    let mut in_moves = false;
+    for line in text.lines() {
+        let tag = line.trim_start().starts_with('[');
+        if tag && in_moves {
+            out.push(std::mem::take(&mut current));
+            in_moves = false;
+        }
+        if !tag && !line.trim().is_empty() {
+            in_moves = true;
+        }
+        current.push_str(line);
+        current.push('\n');
+    }
+    if !current.trim().is_empty() {
+        out.push(current);
+    }
+    out
+}
+
+/// The `Result` tag of a record as Red's score, when the game was decided.
+fn result_of(record: &str) -> Option<f32> {
+    let line = record
+        .lines()
+        .map(str::trim)
+        .find(|l| l.starts_with("[Result "))?;
+    match line.split('"').nth(1)? {
+        "1-0" => Some(1.0),
+        "0-1" => Some(0.0),
+        "1/2-1/2" => Some(0.5),
+        _ => None,
+    }
+}
+
+/// Whether `pos` is quiet enough for its static evaluation to stand for its value, given
+/// the move the game played from it.
+fn quiet(pos: &Position, played: qi_xiangqi::Move, worth: &ExchangeValues) -> bool {
+    if pos.in_check() || pos.captured_piece(played).is_some() {
+        return false;
+    }
+    !pos.legal_moves()
+        .iter()
+        .any(|&m| pos.captured_piece(m).is_some() && pos.see(m, worth) > 0)
+}
+
+/// The exchange values the engine itself uses.
+fn exchange_values() -> ExchangeValues {
+    ExchangeValues::new(PieceKind::ALL.map(piece_value))
+}
+
+/// Appends the quiet positions of every decided game in `text` (PGN, any number of
+/// records) to `out`.
+pub fn positions_from_pgn(
+    text: &str,
+    options: ExtractOptions,
+    out: &mut Vec<Labelled>,
+) -> ExtractStats {
+    let worth = exchange_values();
+    let mut stats = ExtractStats::default();
+    for record in records(text) {
+        stats.games += 1;
+        let Some(result) = result_of(&record) else {
+            stats.undecided += 1;
+            continue;
+        };
+        let Ok(parsed) = pgn::read(&record) else {
+            stats.broken += 1;
+            continue;
+        };
+        let start = match &parsed.fen {
+            Some(fen) => Position::from_fen(fen),
+            None => Ok(Position::startpos()),
+        };
+        let Ok(mut pos) = start else {
+            stats.broken += 1;
+            continue;
+        };
+        for (ply, text) in parsed.moves.iter().enumerate() {
+            let legal = pos.legal_moves();
+            let Some(mv) = pos.parse_move(text).ok().filter(|m| legal.contains(*m)) else {
+                stats.broken += 1;
+                break;
+            };
+            if ply >= options.skip_plies {
+                if quiet(&pos, mv, &worth) {
+                    out.push(Labelled {
+                        position: pos.clone(),
+                        result,
+                    });
+                    stats.positions += 1;
+                } else {
+                    stats.noisy += 1;
+                }
+            }
+            pos.make_move(mv);
+        }
+    }
+    stats
+}
+
+/// The weights as one flat vector for the fit: middle-game values, then end-game
+/// values (both in [`EvalWeights::pairs`] order), then the tempo.
+pub fn flat_weights(weights: &EvalWeights) -> Vec<f64> {
+    let pairs = weights.pairs();
+    let mut out: Vec<f64> = pairs.iter().map(|p| p.0 as f64).collect();
+    out.extend(pairs.iter().map(|p| p.1 as f64));
+    out.push(weights.tempo as f64);
+    out
+}
+
+/// Rounds a flat vector of [`flat_weights`] back into weights.
+pub fn weights_of(flat: &[f64]) -> Option<EvalWeights> {
+    if flat.len() != 2 * PAIR_COUNT + 1 {
+        return None;
+    }
+    let pairs: Vec<(i32, i32)> = (0..PAIR_COUNT)
+        .map(|i| (flat[i].round() as i32, flat[PAIR_COUNT + i].round() as i32))
+        .collect();
+    EvalWeights::from_pairs(&pairs, flat[2 * PAIR_COUNT].round() as i32)
+}
+
+/// Which flat weights the fit leaves alone: the general's material (both generals are
+/// always on the board, so it never counts).
+pub fn frozen() -> Vec<bool> {
+    let mut out = vec![false; 2 * PAIR_COUNT + 1];
+    let g = material_index(PieceKind::General);
+    out[g] = true;
+    out[PAIR_COUNT + g] = true;
+    out
+}
+
+/// `pos` as a sample for the fit, Red's view: the trace's counts with the phase blend and
+/// the drawish scaling folded into the coefficients.
+pub fn sample_of(labelled: &Labelled) -> Sample {
+    sample_of_trace(&trace(&labelled.position), labelled.result)
+}
+
+fn sample_of_trace(t: &Trace, result: f32) -> Sample {
+    let scale = if t.scaled_down {
+        1.0 / qi_xiangqi_engine::eval::DRAWISH_DIVISOR as f32
+    } else {
+        1.0
+    };
+    let mg = t.phase as f32 / MAX_PHASE as f32 * scale;
+    let eg = (MAX_PHASE - t.phase) as f32 / MAX_PHASE as f32 * scale;
+    let mut features = Vec::with_capacity(2 * t.counts.len() + 1);
+    for &(i, n) in &t.counts {
+        if mg != 0.0 {
+            features.push((i as u32, n as f32 * mg));
+        }
+        if eg != 0.0 {
+            features.push(((PAIR_COUNT + i) as u32, n as f32 * eg));
+        }
+    }
+    let tempo = if t.red_to_move { 1.0 } else { -1.0 };
+    features.push(((2 * PAIR_COUNT) as u32, tempo));
+    Sample { features, result }
+}
+
+/// What [`tune`] did.
+#[derive(Clone, Debug)]
+pub struct TuneReport {
+    /// The tuned weights.
+    pub weights: EvalWeights,
+    /// The fitted scale (logit per centipawn).
+    pub k: f64,
+    /// Loss with the starting weights.
+    pub start_loss: f64,
+    /// Loss with the tuned weights (after rounding).
+    pub end_loss: f64,
+    /// Positions fitted.
+    pub positions: usize,
+    /// Loss of the held-out positions with the starting and the tuned weights (both 0
+    /// when none are held out): the fit generalises when the second is lower.
+    pub holdout_loss: (f64, f64),
+    /// Positions held out.
+    pub holdout: usize,
+}
+
+/// Fits the engine's weights to `data`, starting from the weights it plays with. The
+/// last `holdout` share of the positions (`0.0..1.0`) is not fitted but measured: data
+/// files list games one after another, so these are mostly whole games the fit never saw.
+pub fn tune(
+    data: &[Labelled],
+    holdout: f64,
+    options: &FitOptions,
+    progress: impl FnMut(Progress),
+) -> TuneReport {
+    let samples: Vec<Sample> = data.iter().map(sample_of).collect();
+    let held = ((samples.len() as f64 * holdout.clamp(0.0, 0.9)) as usize).min(samples.len());
+    let (train, test) = samples.split_at(samples.len() - held);
+    let start = flat_weights(&WEIGHTS);
+    let k = crate::fit::fit_scale(train, &start);
+    let start_loss = crate::fit::loss(train, &start, k);
+    let tuned = crate::fit::fit_weights(train, &start, &frozen(), k, options, progress);
+    let weights = weights_of(&tuned).expect("the fit keeps the vector's length");
+    let end = flat_weights(&weights);
+    TuneReport {
+        end_loss: crate::fit::loss(train, &end, k),
+        holdout_loss: (
+            crate::fit::loss(test, &start, k),
+            crate::fit::loss(test, &end, k),
+        ),
+        weights,
+        k,
+        start_loss,
+        positions: train.len(),
+        holdout: test.len(),
+    }
+}
+
+/// The header of a written `tuned.rs`: where its numbers came from.
+pub fn tuned_header(report: &TuneReport, command: &str, data_note: &str) -> String {
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "The evaluation's weights (see `crate::weights`), as `qi tune xiangqi` writes them."
+    );
+    s.push('\n');
+    let _ = writeln!(
+        s,
+        "Generated: re-run the tuner (docs/tuning.md) instead of editing numbers by hand."
+    );
+    let _ = writeln!(s, "Command: {command}");
+    if !data_note.is_empty() {
+        let _ = writeln!(s, "Data: {data_note}");
+    }
+    let _ = writeln!(
+        s,
+        "{} positions, scale k = {:.6} per centipawn, loss {:.6} -> {:.6};",
+        report.positions, report.k, report.start_loss, report.end_loss
+    );
+    let _ = writeln!(
+        s,
+        "{} held-out positions, loss {:.6} -> {:.6}.",
+        report.holdout, report.holdout_loss.0, report.holdout_loss.1
+    );
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use qi_xiangqi::Color;
+
+    const GAMES: &str = r#"[Game "Chinese Chess"]
+[Red "a"]
+[Black "b"]
+[Result "1-0"]
+[Format "ICCS"]
+
+1. h2-e2 h9-g7 2. h0-g2 i9-h9 3. i0-h0 b9-c7 4. h0-h6 h7-i7 5. h6-g6 i7-i3 1-0
+
+[Game "Chinese Chess"]
+[Result "*"]
+
+1. h2-e2 *
+
+[Game "Chinese Chess"]
+[Result "1/2-1/2"]
+
+1. h2-e2 h7-e7 2. e2-e6 1/2-1/2
+
+[Game "Chinese Chess"]
+[Result "0-1"]
+
+1. h2-e2 z9-z9 0-1
+"#;
+
+    #[test]
+    fn quiet_positions_come_from_decided_games() {
+        let mut out = Vec::new();
+        let stats = positions_from_pgn(GAMES, ExtractOptions { skip_plies: 0 }, &mut out);
+        assert_eq!(stats.games, 4);
+        assert_eq!(stats.undecided, 1);
+        assert_eq!(stats.broken, 1);
+        // Every ply played from a readable position is either taken or noisy: 10 from
+        // the won game, 3 from the drawn one, 1 before the broken game's bad move.
+        assert!(stats.positions >= 8 && stats.positions + stats.noisy == 10 + 3 + 1);
+        assert_eq!(out[0].position, Position::startpos());
+        assert_eq!(out[0].result, 1.0);
+        assert!(out.iter().any(|l| l.result == 0.5));
+        // The drawn game's e2-e6 captures: the position before it is not taken.
+        let before_capture = {
+            let mut p = Position::startpos();
+            for m in ["h2e2", "h7e7"] {
+                let mv = p.parse_move(m).unwrap();
+                p.make_move(mv);
+            }
+            p
+        };
+        assert!(!out.iter().any(|l| l.position == before_capture));
+        let mut skipped = Vec::new();
+        positions_from_pgn(GAMES, ExtractOptions { skip_plies: 4 }, &mut skipped);
+        assert!(skipped.len() < out.len());
+    }
+
+    #[test]
+    fn data_lines_round_trip_and_bad_lines_are_errors() {
+        let mut out = Vec::new();
+        positions_from_pgn(GAMES, ExtractOptions::default(), &mut out);
+        let text: String = out.iter().map(|l| data_line(l) + "\n").collect();
+        let back = read_data(&format!("# comment\n\n{text}")).unwrap();
+        assert_eq!(back, out);
+        for bad in [
+            "no bar",
+            "bad fen | 1",
+            &format!("{} | 2", qi_xiangqi::START_FEN),
+        ] {
+            let e = read_data(&format!("# x\n{bad}")).unwrap_err();
+            assert_eq!(e.line, 2, "{bad}: {e}");
+        }
+    }
+
+    #[test]
+    fn a_sample_evaluates_as_the_engine_does() {
+        // With the engine's own weights the linear model gives the engine's evaluation
+        // (Red's view), up to the integer rounding of the phase blend.
+        let flat = flat_weights(&WEIGHTS);
+        let mut out = Vec::new();
+        positions_from_pgn(GAMES, ExtractOptions { skip_plies: 0 }, &mut out);
+        for l in &out {
+            let s = sample_of(l);
+            let model = crate::fit::evaluate(&s, &flat);
+            let engine = qi_xiangqi_engine::eval::evaluate(&l.position);
+            let red = if l.position.side_to_move() == Color::Red {
+                engine
+            } else {
+                -engine
+            };
+            assert!((model - red as f64).abs() <= 1.0, "{model} vs {red}");
+        }
+        assert_eq!(weights_of(&flat), Some(WEIGHTS));
+    }
+
+    #[test]
+    fn tuning_on_labelled_positions_lowers_the_loss() {
+        let mut out = Vec::new();
+        positions_from_pgn(GAMES, ExtractOptions { skip_plies: 0 }, &mut out);
+        let options = FitOptions {
+            epochs: 20,
+            ..FitOptions::default()
+        };
+        let report = tune(&out, 0.0, &options, |_| {});
+        assert!(report.end_loss <= report.start_loss + 1e-3);
+        assert_eq!(report.positions, out.len());
+        let header = tuned_header(&report, "qi tune xiangqi fit", "");
+        assert!(header.contains("positions"));
+    }
+}
