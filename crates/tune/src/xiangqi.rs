@@ -15,7 +15,7 @@
 use crate::fit::{FitOptions, Progress, Sample};
 use qi_xiangqi::PieceKind;
 use qi_xiangqi::{pgn, ExchangeValues, Position};
-use qi_xiangqi_engine::eval::{piece_value, trace, Trace};
+use qi_xiangqi_engine::eval::{trace, Trace};
 use qi_xiangqi_engine::pst::MAX_PHASE;
 use qi_xiangqi_engine::tuned::WEIGHTS;
 use qi_xiangqi_engine::weights::{material_index, EvalWeights, PAIR_COUNT};
@@ -155,9 +155,14 @@ fn quiet(pos: &Position, played: qi_xiangqi::Move, worth: &ExchangeValues) -> bo
         .any(|&m| pos.captured_piece(m).is_some() && pos.see(m, worth) > 0)
 }
 
-/// The exchange values the engine itself uses.
+/// Textbook piece values for the quiet test (general, advisor, elephant, horse, chariot,
+/// cannon, soldier). Fixed rather than the engine's own, so that which positions are
+/// taken does not depend on the weights being tuned, and a near-even trade (a cannon for
+/// a horse) does not count as winning material.
+const EXCHANGE_VALUES: [i32; 7] = [10_000, 200, 200, 400, 900, 450, 100];
+
 fn exchange_values() -> ExchangeValues {
-    ExchangeValues::new(PieceKind::ALL.map(piece_value))
+    ExchangeValues::new(EXCHANGE_VALUES)
 }
 
 /// Appends the quiet positions of every decided game in `text` (PGN, any number of
@@ -321,6 +326,24 @@ pub fn tune(
     }
 }
 
+/// Appends `text` to `s` as lines of at most 88 characters, broken at spaces.
+fn wrap_into(s: &mut String, text: &str) {
+    let mut line = String::new();
+    for word in text.split_whitespace() {
+        if !line.is_empty() && line.len() + 1 + word.len() > 88 {
+            s.push_str(&line);
+            s.push('\n');
+            line.clear();
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    s.push_str(&line);
+    s.push('\n');
+}
+
 /// The header of a written `tuned.rs`: where its numbers came from.
 pub fn tuned_header(report: &TuneReport, command: &str, data_note: &str) -> String {
     let mut s = String::new();
@@ -333,9 +356,9 @@ pub fn tuned_header(report: &TuneReport, command: &str, data_note: &str) -> Stri
         s,
         "Generated: re-run the tuner (docs/tuning.md) instead of editing numbers by hand."
     );
-    let _ = writeln!(s, "Command: {command}");
+    wrap_into(&mut s, &format!("Command: {command}"));
     if !data_note.is_empty() {
-        let _ = writeln!(s, "Data: {data_note}");
+        wrap_into(&mut s, &format!("Data: {data_note}"));
     }
     let _ = writeln!(
         s,
@@ -456,7 +479,10 @@ mod tests {
         let report = tune(&out, 0.0, &options, |_| {});
         assert!(report.end_loss <= report.start_loss + 1e-3);
         assert_eq!(report.positions, out.len());
-        let header = tuned_header(&report, "qi tune xiangqi fit", "");
+        let note = "word ".repeat(40);
+        let header = tuned_header(&report, "qi tune xiangqi fit", &note);
         assert!(header.contains("positions"));
+        assert!(header.lines().all(|l| l.len() <= 88), "{header}");
+        assert_eq!(header.matches("word").count(), 40);
     }
 }

@@ -395,10 +395,12 @@ fn helper_threads_do_not_change_the_minimax_value() {
 /// 2. Mates: the full engine and full-width `qi-search` give the same distance.
 ///
 /// A full-width search sees a mate `p` plies away from depth `p + 1` on (the mated
-/// position must be searched, not evaluated); from there on the engine must report it
-/// too. Below that depth the engine may see it early (quiescence searches every evasion
-/// from check, and checks are extended) or not (quiescence does not look for stalemate),
-/// but a mate it reports must be this one.
+/// position must be searched, not evaluated); the engine must report it from one ply
+/// later on: reverse futility may return a null-window node's static evaluation, far
+/// above beta, without searching the quiet mating move below it, which delays the mate by
+/// one iteration ("stalemate in 2" at depth 4 does). Before that the engine may see it
+/// early (quiescence searches every evasion from check, and checks are extended) or not
+/// (quiescence does not look for stalemate), but a mate it reports must be this one.
 #[test]
 fn both_find_the_same_mates() {
     for &(name, mate) in MATES {
@@ -411,7 +413,7 @@ fn both_find_the_same_mates() {
         let depth = case.max_depth;
         let want = reference(&pos, depth, Algorithm::AlphaBeta);
         assert_eq!(want.score, expected, "{name}: qi-search at depth {depth}");
-        let seen_from = plies + 1;
+        let seen_from = plies + 2;
         assert!(seen_from <= depth, "{name}: compare deeper");
         for d in 1..=depth {
             let got = engine(&pos, d, SearchFeatures::all(), 1, false);
@@ -507,6 +509,13 @@ fn each_value_changing_technique_shows_in_the_comparison() {
                 ..minimax
             },
         ),
+        (
+            "futility pruning",
+            SearchFeatures {
+                futility_pruning: true,
+                ..minimax
+            },
+        ),
     ];
     for (technique, features) in techniques {
         let shows = references().iter().any(|(case, depth, want)| {
@@ -524,11 +533,9 @@ fn each_value_changing_technique_shows_in_the_comparison() {
 }
 
 /// Futility pruning skips only quiet, non-checking moves of null-window nodes whose
-/// forecast is hundreds of centipawns below alpha: such a move would have to win that much
-/// back within the remaining one to four plies, and none does on these positions (nor on
-/// hundreds of random middlegames searched to depth 5), so it changes no root score here.
-/// What it must change is the tree: switched on alone it prunes nodes on some position,
-/// so a switch that did nothing would be noticed.
+/// forecast is hundreds of centipawns below alpha. Switched on alone it changes some root
+/// scores (the list above) and must also shrink the tree somewhere, so a switch that did
+/// nothing would be noticed.
 #[test]
 fn futility_pruning_shrinks_the_tree() {
     let minimax = SearchFeatures::fixed_depth_minimax();
@@ -536,19 +543,15 @@ fn futility_pruning_shrinks_the_tree() {
         futility_pruning: true,
         ..minimax
     };
-    let mut smaller = 0;
-    for (case, depth, want) in references() {
-        let pos = position(case);
-        let without = engine(&pos, *depth, minimax, 1, true);
-        let with = engine(&pos, *depth, futility, 1, true);
-        smaller += usize::from(with.stats.nodes < without.stats.nodes);
-        let what = format!("futility: {} depth {depth}", case.name);
-        assert_eq!(
-            scores_by_move(&pos, &with.root_scores, &what),
-            scores_by_move(&pos, &want.root_moves, &what),
-            "{what}: a root score changed; move it to the list above"
-        );
-    }
+    let smaller = references()
+        .iter()
+        .filter(|(case, depth, _)| {
+            let pos = position(case);
+            let without = engine(&pos, *depth, minimax, 1, true);
+            let with = engine(&pos, *depth, futility, 1, true);
+            with.stats.nodes < without.stats.nodes
+        })
+        .count();
     assert!(smaller > 0, "futility pruning pruned no node anywhere");
 }
 
