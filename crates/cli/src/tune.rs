@@ -39,8 +39,9 @@ pub struct FitArgs {
     /// Where to write the tuned weights (e.g. crates/xiangqi-engine/src/tuned.rs).
     #[arg(long)]
     pub out: String,
-    /// Passes of gradient descent over all positions.
-    #[arg(long, default_value_t = 400, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    /// Passes of gradient descent over all positions (0: only report the loss and
+    /// rewrite the current weights, their piece-square bonuses centred).
+    #[arg(long, default_value_t = 400, value_parser = clap::value_parser!(u32).range(0..=100_000))]
     pub epochs: u32,
     /// Step size of each pass, in centipawns.
     #[arg(long, default_value_t = 1.0)]

@@ -110,7 +110,7 @@ fn bad_input_is_a_clear_error() {
                 "--out",
                 "x",
                 "--epochs",
-                "0",
+                "100001",
             ],
             "--epochs",
         ),

@@ -16,9 +16,12 @@ use crate::fit::{FitOptions, Progress, Sample};
 use qi_xiangqi::PieceKind;
 use qi_xiangqi::{pgn, ExchangeValues, Position};
 use qi_xiangqi_engine::eval::{trace, Trace};
+use qi_xiangqi_engine::pst::relative;
 use qi_xiangqi_engine::pst::MAX_PHASE;
 use qi_xiangqi_engine::tuned::WEIGHTS;
-use qi_xiangqi_engine::weights::{material_index, EvalWeights, PAIR_COUNT};
+use qi_xiangqi_engine::weights::{
+    material_index, psq_index, EvalWeights, PhasePair, Term, FILE_COLUMNS, PAIR_COUNT, RANKS,
+};
 use std::fmt::Write as _;
 
 /// A quiet position and the result of its game, Red's score.
@@ -237,13 +240,38 @@ pub fn weights_of(flat: &[f64]) -> Option<EvalWeights> {
 }
 
 /// Which flat weights the fit leaves alone: the general's material (both generals are
-/// always on the board, so it never counts).
+/// always on the board, so it never counts), and the advisor's and elephant's, which
+/// count exactly as their "missing" terms do (with the opposite sign): those terms carry
+/// what the data says, and the material keeps a readable value ([`anchor_defenders`]).
 pub fn frozen() -> Vec<bool> {
     let mut out = vec![false; 2 * PAIR_COUNT + 1];
-    let g = material_index(PieceKind::General);
-    out[g] = true;
-    out[PAIR_COUNT + g] = true;
+    for kind in [PieceKind::General, PieceKind::Advisor, PieceKind::Elephant] {
+        let i = material_index(kind);
+        out[i] = true;
+        out[PAIR_COUNT + i] = true;
+    }
     out
+}
+
+/// The advisor's and elephant's material that [`anchor_defenders`] sets: the hand-set
+/// values the tuning started from.
+pub const DEFENDER_MATERIAL: PhasePair = (110, 95);
+
+/// Sets the advisor's and elephant's material to [`DEFENDER_MATERIAL`] and moves the
+/// difference into `MissingAdvisor` / `MissingElephant`. With one side's count `n` of a
+/// kind, the missing term counts `2 − n`, so Red minus Black the two weigh
+/// `(material − missing) × (n_red − n_black)`: the evaluation does not change.
+pub fn anchor_defenders(weights: &mut EvalWeights) {
+    for (kind, term) in [
+        (PieceKind::Advisor, Term::MissingAdvisor),
+        (PieceKind::Elephant, Term::MissingElephant),
+    ] {
+        let material = &mut weights.material[kind as usize];
+        let missing = &mut weights.terms[term as usize];
+        missing.0 += DEFENDER_MATERIAL.0 - material.0;
+        missing.1 += DEFENDER_MATERIAL.1 - material.1;
+        *material = DEFENDER_MATERIAL;
+    }
 }
 
 /// `pos` as a sample for the fit, Red's view: the trace's counts with the phase blend and
@@ -310,7 +338,9 @@ pub fn tune(
     let k = crate::fit::fit_scale(train, &start);
     let start_loss = crate::fit::loss(train, &start, k);
     let tuned = crate::fit::fit_weights(train, &start, &frozen(), k, options, progress);
-    let weights = weights_of(&tuned).expect("the fit keeps the vector's length");
+    let mut weights = weights_of(&tuned).expect("the fit keeps the vector's length");
+    centre_piece_squares(&mut weights, &square_usage(data));
+    anchor_defenders(&mut weights);
     let end = flat_weights(&weights);
     TuneReport {
         end_loss: crate::fit::loss(train, &end, k),
@@ -323,6 +353,58 @@ pub fn tune(
         start_loss,
         positions: train.len(),
         holdout: test.len(),
+    }
+}
+
+/// How many pieces stood on each piece-square entry (both colours) over `data`.
+pub fn square_usage(data: &[Labelled]) -> Vec<u64> {
+    let mut usage = vec![0u64; PAIR_COUNT];
+    for l in data {
+        for color in [qi_xiangqi::Color::Red, qi_xiangqi::Color::Black] {
+            for (sq, piece) in l.position.pieces(color) {
+                let (rank, column) = relative(color, sq);
+                usage[psq_index(piece.kind(), rank, column)] += 1;
+            }
+        }
+    }
+    usage
+}
+
+/// Moves each kind's average piece-square bonus (weighted by `usage`) into its
+/// material, so the material reads as what the piece is worth where it usually stands
+/// (the fit alone can put any share of it on either side: only their sum counts). Every
+/// piece keeps the same value on every square, so the evaluation does not change.
+pub fn centre_piece_squares(weights: &mut EvalWeights, usage: &[u64]) {
+    for kind in PieceKind::ALL {
+        if kind == PieceKind::General {
+            continue; // both generals are always there: their material never counts
+        }
+        let (mut total, mut mg, mut eg) = (0i64, 0i64, 0i64);
+        for rank in 0..RANKS {
+            for column in 0..FILE_COLUMNS {
+                let n = usage[psq_index(kind, rank, column)] as i64;
+                let (m, e) = weights.psq[kind as usize][rank][column];
+                total += n;
+                mg += n * m as i64;
+                eg += n * e as i64;
+            }
+        }
+        if total == 0 {
+            continue;
+        }
+        let shift = (
+            (mg as f64 / total as f64).round() as i32,
+            (eg as f64 / total as f64).round() as i32,
+        );
+        let material = &mut weights.material[kind as usize];
+        material.0 += shift.0;
+        material.1 += shift.1;
+        for rank in weights.psq[kind as usize].iter_mut() {
+            for entry in rank.iter_mut() {
+                entry.0 -= shift.0;
+                entry.1 -= shift.1;
+            }
+        }
     }
 }
 
@@ -466,6 +548,55 @@ mod tests {
             assert!((model - red as f64).abs() <= 1.0, "{model} vs {red}");
         }
         assert_eq!(weights_of(&flat), Some(WEIGHTS));
+    }
+
+    #[test]
+    fn centring_the_piece_squares_changes_no_evaluation() {
+        let mut data = Vec::new();
+        positions_from_pgn(GAMES, ExtractOptions { skip_plies: 0 }, &mut data);
+        let mut shifted = WEIGHTS;
+        // A fit may leave a kind's value anywhere between material and squares.
+        shifted.material[PieceKind::Horse as usize].0 -= 500;
+        for rank in shifted.psq[PieceKind::Horse as usize].iter_mut() {
+            for entry in rank.iter_mut() {
+                entry.0 += 500;
+            }
+        }
+        let usage = square_usage(&data);
+        let mut centred = shifted.clone();
+        centre_piece_squares(&mut centred, &usage);
+        let (a, b) = (flat_weights(&shifted), flat_weights(&centred));
+        for l in &data {
+            let s = sample_of(l);
+            let (x, y) = (crate::fit::evaluate(&s, &a), crate::fit::evaluate(&s, &b));
+            assert!((x - y).abs() < 1e-6, "{x} vs {y}");
+        }
+        // Where the fit left the value does not matter: both centre to the same weights.
+        let mut plain = WEIGHTS;
+        centre_piece_squares(&mut plain, &usage);
+        assert_eq!(centred, plain);
+        let mut again = centred.clone();
+        centre_piece_squares(&mut again, &usage);
+        assert_eq!(again, centred);
+        // Anchoring the defenders' material changes no evaluation either.
+        let mut anchored = centred.clone();
+        anchored.material[PieceKind::Advisor as usize].0 += 77;
+        anchored.material[PieceKind::Elephant as usize].1 -= 33;
+        let moved = flat_weights(&anchored);
+        anchor_defenders(&mut anchored);
+        assert_eq!(
+            anchored.material[PieceKind::Advisor as usize],
+            DEFENDER_MATERIAL
+        );
+        let c = flat_weights(&anchored);
+        for l in &data {
+            let s = sample_of(l);
+            let (x, y) = (
+                crate::fit::evaluate(&s, &moved),
+                crate::fit::evaluate(&s, &c),
+            );
+            assert!((x - y).abs() < 1e-6, "{x} vs {y}");
+        }
     }
 
     #[test]

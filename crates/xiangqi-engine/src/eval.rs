@@ -428,13 +428,11 @@ pub fn evaluate(pos: &Position) -> Score {
     evaluate_with(pos, &Accumulator::new(pos))
 }
 
-/// Plain material value of a piece kind (middle game), for move ordering and pruning margins.
+/// The search's value of a piece kind, for move ordering, static exchange and pruning
+/// margins ([`crate::params::PIECE_VALUES`]).
 #[inline]
 pub fn piece_value(kind: PieceKind) -> i32 {
-    match kind {
-        PieceKind::General => 2000,
-        _ => crate::pst::MATERIAL[kind as usize].0.max(80),
-    }
+    crate::params::PIECE_VALUES[kind as usize]
 }
 
 /// Square helper for tests and tools: `Square` from ICCS text like `e4`.

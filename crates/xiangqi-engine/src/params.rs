@@ -31,6 +31,19 @@ pub const MAX_PLY_MARGIN: usize = 8;
 pub const NODES_BETWEEN_CHECKS: u64 = 1024;
 
 // ---------------------------------------------------------------------------------------
+// Piece values of the search
+// ---------------------------------------------------------------------------------------
+
+/// What each kind is worth to the search (general, advisor, elephant, horse, chariot,
+/// cannon, soldier): move ordering by captured value, static exchange, delta and exchange
+/// pruning. Kept apart from the evaluation's tuned material so that a re-tune changes the
+/// evaluation only; these are the middle-game material of the first tuned weights
+/// (9c7a8e4; advisor and elephant at their floor of 80), which is what the search played
+/// with when that tune passed its SPRT. The general's 2000 only orders it last among
+/// attackers: a general is never captured in a legal line.
+pub const PIECE_VALUES: [i32; 7] = [2000, 80, 80, 649, 1253, 637, 161];
+
+// ---------------------------------------------------------------------------------------
 // Aspiration windows (iterative deepening)
 // ---------------------------------------------------------------------------------------
 
