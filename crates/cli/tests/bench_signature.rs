@@ -11,7 +11,7 @@
 use std::process::Command;
 
 /// `qi bench` (Xiangqi, default depth 8): total nodes.
-const XIANGQI_SIGNATURE: u64 = 241_279;
+const XIANGQI_SIGNATURE: u64 = 192_464;
 /// `qi bench gomoku` (default depth 6): total nodes.
 const GOMOKU_SIGNATURE: u64 = 78_850;
 

@@ -1,7 +1,7 @@
 //! Every tuning constant of the Xiangqi engine's search, move ordering and time management
 //! in one place, each with the reason for it.
 //!
-//! The values are the engine's signature: `qi bench` counts 241279 nodes with them (pinned
+//! The values are the engine's signature: `qi bench` counts 192464 nodes with them (pinned
 //! by `crates/cli/tests/bench_signature.rs`). Changing one changes the search; a commit
 //! that does so on purpose updates the signature and says why. Which of the techniques
 //! they tune may be switched off is decided by [`crate::features::SearchFeatures`].
