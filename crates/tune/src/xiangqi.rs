@@ -110,36 +110,9 @@ pub struct ExtractStats {
     pub noisy: usize,
 }
 
-/// Splits a PGN file into its records: a record starts at a tag line that follows moves.
-fn records(text: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut current = String::new();
-    let mut in_moves = false;
-    for line in text.lines() {
-        let tag = line.trim_start().starts_with('[');
-        if tag && in_moves {
-            out.push(std::mem::take(&mut current));
-            in_moves = false;
-        }
-        if !tag && !line.trim().is_empty() {
-            in_moves = true;
-        }
-        current.push_str(line);
-        current.push('\n');
-    }
-    if !current.trim().is_empty() {
-        out.push(current);
-    }
-    out
-}
-
-/// The `Result` tag of a record as Red's score, when the game was decided.
-fn result_of(record: &str) -> Option<f32> {
-    let line = record
-        .lines()
-        .map(str::trim)
-        .find(|l| l.starts_with("[Result "))?;
-    match line.split('"').nth(1)? {
+/// A record's result as Red's score, when the game was decided.
+fn red_score(result: Option<&str>) -> Option<f32> {
+    match result? {
         "1-0" => Some(1.0),
         "0-1" => Some(0.0),
         "1/2-1/2" => Some(0.5),
@@ -177,14 +150,14 @@ pub fn positions_from_pgn(
 ) -> ExtractStats {
     let worth = exchange_values();
     let mut stats = ExtractStats::default();
-    for record in records(text) {
+    for record in pgn::read_all(text) {
         stats.games += 1;
-        let Some(result) = result_of(&record) else {
-            stats.undecided += 1;
+        let Ok(parsed) = record else {
+            stats.broken += 1;
             continue;
         };
-        let Ok(parsed) = pgn::read(&record) else {
-            stats.broken += 1;
+        let Some(result) = red_score(parsed.result.as_deref()) else {
+            stats.undecided += 1;
             continue;
         };
         let start = match &parsed.fen {

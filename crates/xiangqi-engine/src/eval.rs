@@ -369,12 +369,7 @@ impl Trace {
     /// The evaluation (side to move's view) that these counts give with `pairs` and
     /// `tempo`, computed as [`evaluate`] does.
     pub fn value(&self, pairs: &[PhasePair], tempo: i32) -> Score {
-        let (mut mg, mut eg) = (0, 0);
-        for &(i, n) in &self.counts {
-            mg += n * pairs[i].0;
-            eg += n * pairs[i].1;
-        }
-        let v = blend(mg, eg, self.phase);
+        let v = blended(&self.counts, pairs, self.phase);
         let v = if self.scaled_down {
             v / DRAWISH_DIVISOR
         } else {
@@ -388,35 +383,40 @@ impl Trace {
     }
 }
 
+/// `Σ count · weight` over the counts, blended by the phase (Red's view, unscaled).
+fn blended(counts: &[(usize, i32)], pairs: &[PhasePair], phase: i32) -> i32 {
+    let (mut mg, mut eg) = (0, 0);
+    for &(i, n) in counts {
+        mg += n * pairs[i].0;
+        eg += n * pairs[i].1;
+    }
+    blend(mg, eg, phase)
+}
+
 /// The trace of `pos`'s evaluation with the engine's weights.
 pub fn trace(pos: &Position) -> Trace {
     let mut counts = [0i32; PAIR_COUNT];
-    let mut phase = 0;
     for color in Color::ALL {
         for (sq, piece) in pos.pieces(color) {
             let kind = piece.kind();
             let (rank, column) = relative(color, sq);
             counts[material_index(kind)] += sign(color);
             counts[psq_index(kind, rank, column)] += sign(color);
-            phase += PHASE_WEIGHT[kind as usize];
         }
     }
-    let b = Board::new(pos);
-    let piece_counts = Counts::new(pos);
+    let (b, piece_counts) = (Board::new(pos), Counts::new(pos));
     let mut sink = Counted(&mut counts);
     side_terms(pos, &b, Color::Red, &piece_counts, &mut sink);
     side_terms(pos, &b, Color::Black, &piece_counts, &mut sink);
-    let acc = Accumulator::new(pos);
-    let mut terms = Weighted::default();
-    side_terms(pos, &b, Color::Red, &piece_counts, &mut terms);
-    side_terms(pos, &b, Color::Black, &piece_counts, &mut terms);
-    let phase = phase.clamp(0, MAX_PHASE);
-    let v = blend(acc.mg + terms.mg, acc.eg + terms.eg, phase);
+    let counts: Vec<(usize, i32)> = (0..PAIR_COUNT)
+        .filter(|&i| counts[i] != 0)
+        .map(|i| (i, counts[i]))
+        .collect();
+    let phase = Accumulator::new(pos).phase.clamp(0, MAX_PHASE);
+    // Whether the value is scaled down depends on its sign with today's weights.
+    let v = blended(&counts, &WEIGHTS.pairs(), phase);
     Trace {
-        counts: (0..PAIR_COUNT)
-            .filter(|&i| counts[i] != 0)
-            .map(|i| (i, counts[i]))
-            .collect(),
+        counts,
         phase,
         scaled_down: scaled_down(v, &piece_counts),
         red_to_move: pos.side_to_move() == Color::Red,

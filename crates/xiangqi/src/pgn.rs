@@ -11,6 +11,8 @@ pub struct PgnRecord {
     pub fen: Option<String>,
     /// The moves in the record's notation, in order.
     pub moves: Vec<String>,
+    /// The `Result` tag (`1-0`, `0-1`, `1/2-1/2`, `*`), when there is one.
+    pub result: Option<String>,
 }
 
 /// Why a PGN text could not be read.
@@ -177,6 +179,8 @@ pub fn read(text: &str) -> Result<PgnRecord, PgnError> {
             let (name, value) = parse_tag(inner)?;
             if name.eq_ignore_ascii_case("FEN") && !value.trim().is_empty() {
                 record.fen = Some(value);
+            } else if name.eq_ignore_ascii_case("Result") {
+                record.result = Some(value.trim().to_string());
             }
         } else {
             movetext.push_str(line);
@@ -190,6 +194,28 @@ pub fn read(text: &str) -> Result<PgnRecord, PgnError> {
         }
     }
     Ok(record)
+}
+
+/// Splits a PGN file into its records (a record starts at a tag line that follows
+/// moves) and reads each one.
+pub fn read_all(text: &str) -> Vec<Result<PgnRecord, PgnError>> {
+    let mut records = Vec::new();
+    let mut current = String::new();
+    let mut in_moves = false;
+    for line in text.lines() {
+        let tag = line.trim_start().starts_with('[');
+        if tag && in_moves {
+            records.push(std::mem::take(&mut current));
+            in_moves = false;
+        }
+        in_moves |= !tag && !line.trim().is_empty();
+        current.push_str(line);
+        current.push('\n');
+    }
+    if !current.trim().is_empty() {
+        records.push(current);
+    }
+    records.iter().map(|r| read(r)).collect()
 }
 
 fn parse_tag(inner: &str) -> Result<(String, String), PgnError> {
@@ -275,6 +301,19 @@ fn move_of(token: &str) -> Option<&str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn read_all_splits_records_and_keeps_their_results() {
+        let text = "[Result \"1-0\"]\n\n1. h2e2 h9g7 1-0\n\n[Event \"x\"]\n[Result \"*\"]\n1. b2e2 *\n[Result \"0-1\"]\n{unclosed";
+        let records = read_all(text);
+        assert_eq!(records.len(), 3);
+        let first = records[0].as_ref().unwrap();
+        assert_eq!(first.result.as_deref(), Some("1-0"));
+        assert_eq!(first.moves, vec!["h2e2", "h9g7"]);
+        assert_eq!(records[1].as_ref().unwrap().result.as_deref(), Some("*"));
+        assert!(records[2].is_err());
+        assert!(read_all("").is_empty());
+    }
 
     #[test]
     fn a_game_is_written_with_numbered_moves_and_its_start() {
