@@ -79,7 +79,7 @@ impl Describer<Gomoku> for GomokuDescriber {
     }
 
     fn evaluation(&self) -> String {
-        "the engine's pattern evaluation: every empty point is scored by the shapes a stone there would make on its four lines (five, fours, open threes, twos), summed per side, the mover's sum weighing a little more than the other's. Shown with the shapes on the board: per side, the five-point windows free of enemy stones, counted by the stones in them ('Black 0/1/4': no window with four black stones, one with three, four with two).".into()
+        "the engine's pattern evaluation: every empty point is scored by the shapes a stone there would make on its four lines (five, fours, open threes, twos), summed per side with one table of values for the side to move and one for the side waiting (tuned from games; `qi_gomoku::weights`), the waiting side's sum subtracted from the mover's. Shown with the shapes on the board: per side, the five-point windows free of enemy stones, counted by the stones in them ('Black 0/1/4': no window with four black stones, one with three, four with two).".into()
     }
 
     fn terms(&self, game: &Gomoku, view: Player) -> Terms {

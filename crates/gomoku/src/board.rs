@@ -4,6 +4,7 @@
 use crate::cell::{CellInfo, Threat};
 use crate::pattern::{self, Pattern, POW3};
 use crate::rules::{Color, Rule};
+use crate::weights::Role;
 use std::fmt;
 use std::sync::OnceLock;
 
@@ -237,8 +238,8 @@ pub struct Board {
     info: Box<[[CellInfo; CELLS]; 2]>,
     /// Number of empty points of each threat class, per colour.
     threat_count: [[u16; Threat::COUNT]; 2],
-    /// Sum of the values of all empty points, per colour.
-    value_sum: [i64; 2],
+    /// Sum of the evaluation values of all empty points, per colour and role.
+    eval_sum: [[i64; 2]; 2],
     /// Stones within two points (5x5 square), per point.
     near: [u8; CELLS],
     /// Empty points with a stone within two points.
@@ -292,7 +293,7 @@ impl Board {
             keys: Box::new([[[0; 4]; CELLS]; 2]),
             info: Box::new([[CellInfo::default(); CELLS]; 2]),
             threat_count: [[0; Threat::COUNT]; 2],
-            value_sum: [0; 2],
+            eval_sum: [[0; 2]; 2],
             near: [0; CELLS],
             near_set: PointSet::default(),
             threat_sets: [[PointSet::default(); Threat::COUNT]; 2],
@@ -443,10 +444,11 @@ impl Board {
         self.threat_count[color.index()][Threat::Five as usize] > 0
     }
 
-    /// The sum of the values of every empty point for `color`.
+    /// The sum of the evaluation values of every empty point for `color` in `role`
+    /// ([`crate::weights`]).
     #[inline]
-    pub fn value_sum(&self, color: Color) -> i64 {
-        self.value_sum[color.index()]
+    pub fn eval_sum(&self, color: Color, role: Role) -> i64 {
+        self.eval_sum[color.index()][role as usize]
     }
 
     /// Whether `p` has a stone within two points.
@@ -626,7 +628,8 @@ impl Board {
                         self.threat_sets[c][new.threat as usize].insert(q);
                     }
                 }
-                self.value_sum[c] += new.value as i64 - old.value as i64;
+                self.eval_sum[c][0] += new.mover as i64 - old.mover as i64;
+                self.eval_sum[c][1] += new.waiter as i64 - old.waiter as i64;
                 self.info[c][q] = new;
             }
         }
@@ -713,7 +716,7 @@ mod tests {
     /// Checks every incrementally kept field against a computation from the cells alone.
     fn assert_consistent(board: &Board) {
         let mut counts = [[0u16; Threat::COUNT]; 2];
-        let mut sums = [0i64; 2];
+        let mut sums = [[0i64; 2]; 2];
         for q in 0..CELLS {
             let on_board = board.cells[q] != WALL;
             if !on_board {
@@ -744,7 +747,8 @@ mod tests {
                 };
                 assert_eq!(board.info[c][q], info, "info at {q}");
                 counts[c][info.threat as usize] += 1;
-                sums[c] += info.value as i64;
+                sums[c][0] += info.mover as i64;
+                sums[c][1] += info.waiter as i64;
                 for t in 1..Threat::COUNT {
                     let in_set = board.threat_sets[c][t].0[q / 64] >> (q % 64) & 1 == 1;
                     assert_eq!(in_set, info.threat as usize == t, "threat set at {q}");
@@ -752,7 +756,7 @@ mod tests {
             }
         }
         assert_eq!(board.threat_count, counts);
-        assert_eq!(board.value_sum, sums);
+        assert_eq!(board.eval_sum, sums);
     }
 
     fn board_centre(board: &Board) -> usize {

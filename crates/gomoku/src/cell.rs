@@ -3,6 +3,7 @@
 //! looked up in a table built once.
 
 use crate::pattern::Pattern;
+use crate::weights::Role;
 
 /// The threat a stone placed at a point makes, weakest first.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -35,8 +36,14 @@ impl Threat {
 pub struct CellInfo {
     /// The strongest threat it makes.
     pub threat: Threat,
-    /// Its heuristic value (attack value for the colour placing there).
+    /// Its shape value for move ordering and the threat searches (attack value for the
+    /// colour placing there).
     pub value: i32,
+    /// Its evaluation value to the colour placing there when that colour is to move
+    /// ([`crate::weights`], quarter points).
+    pub mover: i32,
+    /// Its evaluation value to that colour when the other side is to move.
+    pub waiter: i32,
 }
 
 /// Value of one direction's pattern, indexed by `Pattern as u8`.
@@ -116,5 +123,11 @@ pub fn compute_cell_value(pats: &[u8; 4]) -> CellInfo {
     } else {
         Threat::None
     };
-    CellInfo { threat, value }
+    let weights = &crate::tuned::WEIGHTS;
+    CellInfo {
+        threat,
+        value,
+        mover: weights.point_value(Role::Mover, pats, threat),
+        waiter: weights.point_value(Role::Waiter, pats, threat),
+    }
 }

@@ -8,8 +8,10 @@ use crate::level::level_settings;
 use crate::movegen::{self, is_legal, Generator};
 use crate::params::{
     DEFAULT_NODES, MIN_THREAT_BUDGET, ROOT_VCF_BUDGET, ROOT_VCF_MAX_PLIES, ROOT_VCT_BUDGET,
-    ROOT_VCT_MAX_PLIES, SEARCH_RESERVE, SEARCH_RESERVE_SHARE, THREAT_TIME_SHARE, TT_MEGABYTES,
+    ROOT_VCT_MAX_PLIES, SEARCH_RESERVE, SEARCH_RESERVE_SHARE, SOFT_TIME_SHARE, THREAT_TIME_SHARE,
+    TT_MEGABYTES,
 };
+use crate::search::{GomokuSearch, SearchLimits, Techniques};
 use crate::threats::ThreatSearch;
 use qi_search::score::{loss_in, win_in};
 use qi_search::{
@@ -145,7 +147,10 @@ impl EngineMove {
 /// moves of one game.
 pub struct Engine {
     options: EngineOptions,
+    /// The generic reference search: weaker levels choose among its scored root moves.
     searcher: Searcher<Gomoku>,
+    /// The specialised search that plays at full strength.
+    search: GomokuSearch,
     threats: ThreatSearch,
 }
 
@@ -164,6 +169,7 @@ impl Engine {
         };
         Engine {
             searcher: Searcher::new(config),
+            search: GomokuSearch::new(options.tt_megabytes, options.settings, Techniques::ALL),
             threats: ThreatSearch::new(),
             options,
         }
@@ -182,6 +188,7 @@ impl Engine {
     /// Forgets what was learnt (a new game).
     pub fn clear(&mut self) {
         self.searcher.clear();
+        self.search.clear();
         self.threats.clear();
     }
 
@@ -306,6 +313,16 @@ impl Engine {
             movetime,
             stop: self.options.stop.clone(),
         };
+        if full {
+            return Some(self.full_strength(
+                board,
+                &root,
+                limits,
+                start,
+                threat_nodes,
+                on_iteration,
+            ));
+        }
         let margin = strength.margin;
         self.searcher.set_root_margin(margin);
         let game = Gomoku::new(board.clone(), self.options.settings);
@@ -336,6 +353,47 @@ impl Engine {
             time: start.elapsed(),
             source: MoveSource::Search,
         })
+    }
+}
+
+impl Engine {
+    /// The full-strength main search: the specialised search, which stops starting
+    /// iterations once [`SOFT_TIME_SHARE`] of the time is gone and stops at the deadline.
+    fn full_strength(
+        &mut self,
+        board: &Board,
+        root: &[Point],
+        limits: Limits,
+        start: Instant,
+        threat_nodes: u64,
+        on_iteration: impl FnMut(&IterationInfo<'_, Point>),
+    ) -> EngineMove {
+        let search_limits = SearchLimits {
+            depth: limits.depth,
+            nodes: limits.nodes,
+            soft_time: limits.movetime.map(|t| t.mul_f64(SOFT_TIME_SHARE)),
+            hard_time: limits.movetime,
+            stop: limits.stop,
+        };
+        self.search.set_settings(self.options.settings);
+        let result = self.search.search(board, &search_limits, on_iteration);
+        let point = result
+            .best_move
+            .filter(|&p| is_legal(board, p))
+            .unwrap_or(root[0]);
+        let mut pv = result.pv;
+        if pv.first() != Some(&point) {
+            pv = vec![point];
+        }
+        EngineMove {
+            point,
+            score: result.score,
+            pv,
+            depth: result.stats.depth,
+            nodes: result.stats.nodes + threat_nodes,
+            time: start.elapsed(),
+            source: MoveSource::Search,
+        }
     }
 }
 

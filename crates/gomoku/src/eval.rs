@@ -4,6 +4,7 @@
 
 use crate::board::{point, Board};
 use crate::rules::Color;
+use crate::weights::{Role, EVAL_DIVISOR};
 use qi_search::Score;
 
 pub use crate::cell::{
@@ -47,10 +48,10 @@ pub fn evaluate(board: &Board, evaluator: Evaluator) -> Score {
     let me = board.to_move();
     let raw = match evaluator {
         Evaluator::Patterns => {
-            let mine = board.value_sum(me);
-            let theirs = board.value_sum(me.other());
-            // The side to move converts its threats first: its points weigh a little more.
-            (mine * 6 - theirs * 5) / 4
+            // The side to move converts its threats first: its points have their own table.
+            let mine = board.eval_sum(me, Role::Mover);
+            let theirs = board.eval_sum(me.other(), Role::Waiter);
+            (mine - theirs) / EVAL_DIVISOR
         }
         Evaluator::Seed001 => seed_score(board, me, seed001_line),
         Evaluator::Seed000 => seed_score(board, me, seed000_line),

@@ -29,8 +29,11 @@ pub mod pattern;
 pub mod renju;
 pub mod rules;
 pub mod score_text;
+pub mod search;
 pub mod sgf;
 pub mod threats;
+pub mod tuned;
+pub mod weights;
 
 pub use board::{
     Board, MoveError, PictureError, Point, SizeError, DEFAULT_SIZE, MAX_SIZE, MIN_SIZE,

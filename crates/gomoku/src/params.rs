@@ -2,7 +2,7 @@
 //! threat searches' budgets and depths, the candidate caps, the time split and the levels'
 //! margins.
 //!
-//! They are the engine's signature: `qi bench gomoku` counts 78850 nodes with them (pinned
+//! They are the engine's signature: `qi bench gomoku` counts 1395072 nodes with them (pinned
 //! by `crates/cli/tests/bench_signature.rs`); a commit that changes one on purpose updates
 //! the signature and says why. The evaluation's shape weights live with the shapes
 //! ([`crate::eval`]), the swap openings' margins in [`crate::opening`].
@@ -105,3 +105,40 @@ pub const SEARCH_RESERVE: Duration = Duration::from_millis(15);
 /// How far below the best a weaker level's choice may be, per level below the top
 /// (pattern points; an open three is about 600).
 pub const LEVEL_MARGIN_STEP: i32 = 60;
+
+// ---------------------------------------------------------------------------------------
+// The full-strength search (crate::search)
+// ---------------------------------------------------------------------------------------
+
+/// Deepest iteration of the full-strength search (fours are extended beyond it).
+pub const SEARCH_MAX_DEPTH: u32 = 40;
+
+/// The search looks at the clock, the node limit and the stop flag once per this many
+/// nodes: often enough to stop within a millisecond.
+pub const SEARCH_NODES_BETWEEN_CLOCK_CHECKS: u64 = 1024;
+
+/// Late-move reductions start at this remaining depth.
+pub const LMR_MIN_DEPTH: i32 = 3;
+
+/// Moves before this index (the table's move, the killers and the best-shaped points) are
+/// never reduced.
+pub const LMR_FIRST_MOVE: usize = 3;
+
+/// Reduction of every late quiet move, before the logarithmic part.
+pub const LMR_BASE: i32 = 1;
+
+/// The logarithmic part of a reduction is `ln(depth) * ln(index) / LMR_DIVISOR`.
+pub const LMR_DIVISOR: f64 = 2.0;
+
+/// History scores stay within ±this (ordering-key units: an open-three point is worth
+/// about 4 × 4600).
+pub const HISTORY_LIMIT: i32 = 8_000;
+
+/// Ordering-key bonus of the first and second killer: above an open-three point, below a
+/// four.
+pub const KILLER_BONUS: [i64; 2] = [24_000, 20_000];
+
+/// The full-strength search starts no new iteration once this share of its time is gone:
+/// the next one would most likely not finish, and an unfinished one only helps when it
+/// finds a better root move.
+pub const SOFT_TIME_SHARE: f64 = 0.45;

@@ -270,7 +270,12 @@ fn incremental_patterns_match_a_fresh_board() {
                 }
             }
         }
-        assert_eq!(board.value_sum(Color::Black), empty.value_sum(Color::Black));
+        for role in qi_gomoku::weights::Role::ALL {
+            assert_eq!(
+                board.eval_sum(Color::Black, role),
+                empty.eval_sum(Color::Black, role)
+            );
+        }
         assert_eq!(board.hash(), empty.hash());
     }
 }
@@ -355,7 +360,8 @@ fn node_and_depth_limits_are_respected() {
         },
     )
     .unwrap();
-    // The search checks its node limit at every node; the in-search VCF adds none to the count.
+    // The search checks its node limit at every node, and the in-search VCF gets no more
+    // than the nodes left.
     assert!(m.nodes <= 600, "{} nodes", m.nodes);
     let m = engine_move(
         &board,

@@ -512,9 +512,9 @@ function renderExercise(ex) {
       results);
   } else if (ex.kind === 'shapes') {
     const shapeTable = h('table', { class: 'lv-table' },
-      h('thead', {}, h('tr', {}, h('th', {}, 'shape on one line'), h('th', {}, 'value'), h('th', {}, 'threat'))),
-      h('tbody', {}, ex.table.map((r) => h('tr', {}, h('td', {}, r.shape), h('td', { class: 'lv-num-cell' }, r.value), h('td', {}, r.threat))),
-        ex.combinations.map((c) => h('tr', { class: 'lv-combo' }, h('td', {}, c.combination), h('td', { class: 'lv-num-cell' }, `${c.value} (+${c.bonus})`), h('td', {}, c.threat)))));
+      h('thead', {}, h('tr', {}, h('th', {}, 'shape on one line'), h('th', {}, 'value'), h('th', {}, 'eval, to move'), h('th', {}, 'eval, waiting'), h('th', {}, 'threat'))),
+      h('tbody', {}, ex.table.map((r) => h('tr', {}, h('td', {}, r.shape), h('td', { class: 'lv-num-cell' }, r.value), h('td', { class: 'lv-num-cell' }, r.to_move), h('td', { class: 'lv-num-cell' }, r.waiting), h('td', {}, r.threat))),
+        ex.combinations.map((c) => h('tr', { class: 'lv-combo' }, h('td', {}, c.combination), h('td', { class: 'lv-num-cell' }, `${c.value} (+${c.bonus})`), h('td', { class: 'lv-num-cell' }, c.to_move), h('td', { class: 'lv-num-cell' }, c.waiting), h('td', {}, c.threat)))));
     const sides = ex.sides.map((s) => h('div', { class: 'lv-side-shapes' },
       h('strong', {}, s.side === 'black' ? 'Black' : 'White'), ': ',
       s.counts.length ? s.counts.map((c) => `${c.count}× ${c.shape}`).join(', ') : 'no shapes yet',
@@ -522,7 +522,7 @@ function renderExercise(ex) {
     const root = view.data && view.data.root;
     const marks = ex.sides.flatMap((s) => s.best_points.slice(0, 5).map((p) => ({ point: p.point, cls: `lv-mark-${s.side}` })));
     const board = root ? gomokuBoard(root.size, root.stones, { marks }) : null;
-    fill(body, h('p', {}, `${ex.question} A stone's value sums its shapes on the four lines; combinations earn a bonus. Evaluation now: ${ex.evaluation} for the side to move.`),
+    fill(body, h('p', {}, `${ex.question} A stone's value sums its shapes on the four lines; combinations earn a bonus. The value orders moves; the evaluation sums every empty point's eval value, with one table for the side to move and one for the side waiting (tuned from games), and subtracts the waiting side's sum from the mover's. Evaluation now: ${ex.evaluation} for the side to move.`),
       shapeTable, board, ...sides);
   } else if (ex.kind === 'terms') {
     const v = ex.red_view;

@@ -500,15 +500,24 @@ fn threat_name(t: Threat) -> &'static str {
     }
 }
 
-/// The engine's shape table (what a stone making each shape on one line is worth, and the
-/// bonuses for combinations) and the shapes each side can make on the board now.
+/// The evaluation's weights are quarter points ([`qi_gomoku::weights`]): shown in points.
+fn quarter(v: i32) -> f64 {
+    v as f64 / qi_gomoku::weights::EVAL_DIVISOR as f64
+}
+
+/// The engine's shape table (what a stone making each shape on one line is worth: its
+/// ordering value, and its evaluation value for the side to move and for the side
+/// waiting; and the bonuses for combinations) and the shapes each side can make now.
 fn shapes(game: &Gomoku) -> Value {
     let single = |p: Pattern| compute_cell_value(&[p as u8, 0, 0, 0]);
     let table: Vec<Value> = SHAPES
         .iter()
         .map(|&(p, name)| {
             let info = single(p);
-            json!({"shape": name, "value": info.value, "threat": threat_name(info.threat)})
+            json!({
+                "shape": name, "value": info.value, "threat": threat_name(info.threat),
+                "to_move": quarter(info.mover), "waiting": quarter(info.waiter),
+            })
         })
         .collect();
     let combo = |a: Pattern, b: Pattern, name: &str| {
@@ -518,6 +527,7 @@ fn shapes(game: &Gomoku) -> Value {
             "value": info.value,
             "bonus": info.value - single(a).value - single(b).value,
             "threat": threat_name(info.threat),
+            "to_move": quarter(info.mover), "waiting": quarter(info.waiter),
         })
     };
     let combinations = vec![

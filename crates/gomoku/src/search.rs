@@ -1,0 +1,628 @@
+//! The full-strength search: principal variation search specialised for gomoku.
+//!
+//! `qi-search`'s generic searcher is the reference (and what the weaker levels and the
+//! teaching views use); this one knows the board, so it can afford what a game-agnostic
+//! search cannot: extending fours (the reply is forced, the tree does not grow), reading
+//! wins off the threat shapes (an open four against no four), late-move reductions for
+//! quiet points, killers and history by point, and a clock with a soft and a hard limit.
+//! The transposition table, score encoding and stop flag come from `qi-search`.
+
+use crate::board::{Board, Point, CELLS};
+use crate::eval::{self, Threat};
+use crate::game::SearchSettings;
+use crate::movegen;
+use crate::params::{
+    FIRST_REPLY_VCF_FACTOR, HISTORY_LIMIT, IN_SEARCH_VCF_MAX_PLIES, KILLER_BONUS, LMR_BASE,
+    LMR_DIVISOR, LMR_FIRST_MOVE, LMR_MIN_DEPTH, SEARCH_MAX_DEPTH,
+    SEARCH_NODES_BETWEEN_CLOCK_CHECKS,
+};
+use crate::renju;
+use crate::rules::Color;
+use crate::threats::ThreatSearch;
+use qi_search::score::{from_table, loss_in, plies_to_end, to_table, win_in, INFINITY};
+use qi_search::tt::{Bound, Entry, TranspositionTable};
+use qi_search::{IterationInfo, Score, SearchStats, StopFlag};
+use std::time::{Duration, Instant};
+
+/// Deepest ply the search reaches (fours are extended, so lines run past the depth).
+const MAX_PLY: usize = 96;
+
+/// Which of the search's gomoku-specific techniques are on. All on is the engine; all off
+/// leaves plain PVS with a transposition table, which must agree with minimax.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Techniques {
+    /// A move that makes a four is searched one ply deeper (the reply is forced).
+    pub four_extension: bool,
+    /// An open four (or a double four) against no counter-four is scored a win in 3.
+    pub shape_wins: bool,
+    /// Late quiet moves are searched shallower first.
+    pub late_move_reductions: bool,
+    /// Killer and history ordering.
+    pub ordering: bool,
+}
+
+impl Techniques {
+    /// Everything on.
+    pub const ALL: Techniques = Techniques {
+        four_extension: true,
+        shape_wins: true,
+        late_move_reductions: true,
+        ordering: true,
+    };
+
+    /// Everything off.
+    pub const NONE: Techniques = Techniques {
+        four_extension: false,
+        shape_wins: false,
+        late_move_reductions: false,
+        ordering: false,
+    };
+}
+
+/// When the search stops.
+#[derive(Clone, Debug, Default)]
+pub struct SearchLimits {
+    /// Deepest iteration.
+    pub depth: Option<u32>,
+    /// Node limit (main search and in-search VCF together).
+    pub nodes: Option<u64>,
+    /// No new iteration starts after this time.
+    pub soft_time: Option<Duration>,
+    /// The search stops at this time, finished or not.
+    pub hard_time: Option<Duration>,
+    /// Raised by another thread to stop.
+    pub stop: StopFlag,
+}
+
+/// What the search found.
+#[derive(Clone, Debug)]
+pub struct SearchOutcome {
+    /// The best move (`None` only when there was no legal candidate).
+    pub best_move: Option<Point>,
+    /// Its score for the side to move.
+    pub score: Score,
+    /// The principal variation.
+    pub pv: Vec<Point>,
+    /// Counters (nodes include the in-search VCF's).
+    pub stats: SearchStats,
+}
+
+/// The gomoku search with its table, ordering tables and in-search VCF, reused between
+/// moves of one game.
+pub struct GomokuSearch {
+    tt: TranspositionTable,
+    threats: ThreatSearch,
+    techniques: Techniques,
+    settings: SearchSettings,
+    killers: [[Point; 2]; MAX_PLY],
+    history: Box<[[i32; CELLS]; 2]>,
+    moves: Vec<Vec<Point>>,
+    pv: Vec<Vec<Point>>,
+    stats: SearchStats,
+    start: Instant,
+    hard_deadline: Option<Instant>,
+    node_limit: u64,
+    stop: StopFlag,
+    aborted: bool,
+    /// The score of the root's best move so far in the current iteration.
+    root_score: Score,
+}
+
+/// No point: killers start empty.
+const NO_POINT: Point = 0;
+
+impl GomokuSearch {
+    /// A search with a table of `tt_megabytes`, the given settings and techniques.
+    pub fn new(tt_megabytes: usize, settings: SearchSettings, techniques: Techniques) -> Self {
+        GomokuSearch {
+            tt: TranspositionTable::new(tt_megabytes),
+            threats: ThreatSearch::new(),
+            techniques,
+            settings,
+            killers: [[NO_POINT; 2]; MAX_PLY],
+            history: Box::new([[0; CELLS]; 2]),
+            moves: (0..MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
+            pv: (0..MAX_PLY + 1)
+                .map(|_| Vec::with_capacity(MAX_PLY))
+                .collect(),
+            stats: SearchStats::default(),
+            start: Instant::now(),
+            hard_deadline: None,
+            node_limit: u64::MAX,
+            stop: StopFlag::new(),
+            aborted: false,
+            root_score: 0,
+        }
+    }
+
+    /// Uses `settings` from the next search on.
+    pub fn set_settings(&mut self, settings: SearchSettings) {
+        self.settings = settings;
+    }
+
+    /// Forgets what was learnt (a new game).
+    pub fn clear(&mut self) {
+        self.tt.clear();
+        self.threats.clear();
+        self.history.iter_mut().for_each(|h| h.fill(0));
+        self.killers = [[NO_POINT; 2]; MAX_PLY];
+    }
+
+    /// Iterative deepening from `board` (not over, side to move has a candidate) under
+    /// `limits`, reporting each finished iteration.
+    pub fn search(
+        &mut self,
+        board: &Board,
+        limits: &SearchLimits,
+        mut on_iteration: impl FnMut(&IterationInfo<'_, Point>),
+    ) -> SearchOutcome {
+        self.start = Instant::now();
+        self.stats = SearchStats::default();
+        self.aborted = false;
+        self.stop = limits.stop.clone();
+        self.hard_deadline = limits.hard_time.map(|t| self.start + t);
+        self.node_limit = limits.nodes.unwrap_or(u64::MAX);
+        self.threats.reset_nodes();
+        self.tt.new_search();
+        self.killers = [[NO_POINT; 2]; MAX_PLY];
+        // History from the last move still orders well, but should not dominate.
+        self.history
+            .iter_mut()
+            .for_each(|h| h.iter_mut().for_each(|v| *v /= 4));
+        let mut board = board.clone();
+        let max_depth = limits
+            .depth
+            .unwrap_or(SEARCH_MAX_DEPTH)
+            .clamp(1, SEARCH_MAX_DEPTH);
+        let mut best: Option<(Point, Score, Vec<Point>)> = None;
+        for depth in 1..=max_depth {
+            let score = self.negamax(&mut board, depth as i32, 0, -INFINITY, INFINITY);
+            let root_pv = self.pv[0].clone();
+            if self.aborted {
+                // A root move that beat the previous best within the unfinished iteration
+                // was searched fully at the new depth: keep it.
+                if let Some(&first) = root_pv.first() {
+                    best = Some((first, self.root_score, root_pv));
+                }
+                break;
+            }
+            self.stats.depth = depth;
+            if let Some(&first) = root_pv.first() {
+                best = Some((first, score, root_pv));
+            }
+            self.stats.time = self.start.elapsed();
+            self.stats.nodes = self.total_nodes();
+            if let Some((_, score, pv)) = &best {
+                on_iteration(&IterationInfo {
+                    depth,
+                    score: *score,
+                    pv,
+                    stats: &self.stats,
+                });
+            }
+            // A proven result does not change with more depth.
+            if plies_to_end(score).is_some_and(|plies| depth >= plies) {
+                break;
+            }
+            if limits
+                .soft_time
+                .is_some_and(|soft| self.start.elapsed() >= soft)
+            {
+                break;
+            }
+        }
+        self.stats.time = self.start.elapsed();
+        self.stats.nodes = self.total_nodes();
+        match best {
+            Some((mv, score, pv)) => SearchOutcome {
+                best_move: Some(mv),
+                score,
+                pv,
+                stats: self.stats.clone(),
+            },
+            None => SearchOutcome {
+                best_move: None,
+                score: 0,
+                pv: Vec::new(),
+                stats: self.stats.clone(),
+            },
+        }
+    }
+
+    /// Nodes of the main search and the in-search VCF.
+    fn total_nodes(&self) -> u64 {
+        self.stats.nodes + self.threats.nodes
+    }
+
+    /// Whether the search must stop now (checked every few thousand nodes).
+    fn out_of_time(&mut self) -> bool {
+        if self.aborted {
+            return true;
+        }
+        // The node limit is exact (protocols promise it); the clock is read less often.
+        if self.total_nodes() >= self.node_limit
+            || (self.stats.nodes % SEARCH_NODES_BETWEEN_CLOCK_CHECKS == 0
+                && (self.stop.is_stopped()
+                    || self.hard_deadline.is_some_and(|d| Instant::now() >= d)))
+        {
+            self.aborted = true;
+        }
+        self.aborted
+    }
+
+    fn negamax(
+        &mut self,
+        board: &mut Board,
+        depth: i32,
+        ply: usize,
+        mut alpha: Score,
+        mut beta: Score,
+    ) -> Score {
+        self.pv[ply].clear();
+        self.stats.nodes += 1;
+        self.stats.seldepth = self.stats.seldepth.max(ply as u32);
+        if ply > 0 && self.out_of_time() {
+            return 0;
+        }
+        // The rules first: these are facts, whatever the depth.
+        if board.last_move_won() {
+            return loss_in(ply);
+        }
+        if board.is_full() {
+            return 0;
+        }
+        let me = board.to_move();
+        let opp = me.other();
+        if board.has_five_point(me) {
+            let p = board.points_with(me, Threat::Five).next();
+            if let Some(p) = p {
+                self.pv[ply].push(p);
+            }
+            return win_in(ply + 1);
+        }
+        let opp_fives = board.threat_count(opp, Threat::Five);
+        if opp_fives >= 2 {
+            return loss_in(ply + 2);
+        }
+        let renju_black = me == Color::Black && board.rule().has_forbidden(me);
+        if opp_fives == 1 && renju_black {
+            let block = board.points_with(opp, Threat::Five).next();
+            if block.is_some_and(|p| renju::is_forbidden(board, p)) {
+                return loss_in(ply + 2);
+            }
+        }
+        let pv_node = beta - alpha > 1;
+        // No result can beat a win on the next move or fall below a loss now.
+        alpha = alpha.max(loss_in(ply));
+        beta = beta.min(win_in(ply + 1));
+        if alpha >= beta {
+            return alpha;
+        }
+        let depth = depth.max(0);
+        // The table.
+        let key = board.hash();
+        let entry = self.tt.probe(key);
+        if let Some(e) = entry {
+            let score = from_table(e.score, ply);
+            if ply > 0 && !pv_node && e.depth as i32 >= depth && e.bound.settles(score, alpha, beta)
+            {
+                return score;
+            }
+        }
+        let tt_move = entry
+            .and_then(|e| e.move_code)
+            .filter(|&c| (c as usize) < CELLS && board.is_empty(c));
+        if opp_fives == 0 && ply > 0 {
+            // An unstoppable four against an opponent with no four of his own wins: the
+            // only replies would be fours, and there are none.
+            if self.techniques.shape_wins
+                && board.threats_at_least(opp, Threat::Four) == 0
+                && board.threat_count(me, Threat::WinFour) > 0
+            {
+                let win = board
+                    .points_with(me, Threat::WinFour)
+                    .find(|&p| !renju_black || !renju::is_forbidden(board, p));
+                if let Some(p) = win {
+                    self.pv[ply].push(p);
+                    return win_in(ply + 3);
+                }
+            }
+            if self.settings.vcf_budget > 0 && board.threats_at_least(me, Threat::Four) > 0 {
+                // Right after a root move the opponent's fours get a closer look: a VCF
+                // there refutes the root move.
+                let budget = if ply == 1 {
+                    self.settings.vcf_budget * FIRST_REPLY_VCF_FACTOR
+                } else {
+                    self.settings.vcf_budget
+                };
+                // Its nodes count against the node limit too.
+                let budget = budget.min(self.node_limit.saturating_sub(self.total_nodes()));
+                if let Some(win) = self.threats.vcf(board, IN_SEARCH_VCF_MAX_PLIES, budget) {
+                    self.pv[ply].extend_from_slice(&win.line);
+                    return win_in(ply + win.plies());
+                }
+            }
+        }
+        if depth == 0 || ply + 1 >= MAX_PLY {
+            return eval::evaluate(board, self.settings.evaluator);
+        }
+        // Candidates, best first; the table's move, then the killers, go to the front.
+        let mut moves = std::mem::take(&mut self.moves[ply]);
+        moves.clear();
+        let cap = if ply == 0 {
+            self.settings.root_cap
+        } else {
+            self.settings.cap
+        };
+        movegen::generate(board, self.settings.generator, cap, &mut moves);
+        if moves.is_empty() {
+            self.moves[ply] = moves;
+            // Every candidate is forbidden for Black, who has lost.
+            return loss_in(ply);
+        }
+        let forced = opp_fives > 0 || board.threats_at_least(opp, Threat::WinFour) > 0;
+        self.order(board, &mut moves, tt_move, ply);
+        let mut best = -INFINITY;
+        let mut best_move = None;
+        let alpha_in = alpha;
+        for (i, &mv) in moves.iter().enumerate() {
+            let quiet = board.info(me, mv).threat < Threat::Three
+                && board.info(opp, mv).threat < Threat::Three;
+            board.play(mv);
+            let makes_four = board.has_five_point(me);
+            let extension = i32::from(self.techniques.four_extension && makes_four);
+            let new_depth = depth - 1 + extension;
+            let score = if i == 0 {
+                -self.negamax(board, new_depth, ply + 1, -beta, -alpha)
+            } else {
+                let reduction = if self.techniques.late_move_reductions
+                    && quiet
+                    && !forced
+                    && depth >= LMR_MIN_DEPTH
+                    && i >= LMR_FIRST_MOVE
+                    && !self.is_killer(ply, mv)
+                {
+                    let r = LMR_BASE + ((depth as f64).ln() * (i as f64).ln() / LMR_DIVISOR) as i32
+                        - i32::from(pv_node);
+                    r.clamp(0, new_depth - 1)
+                } else {
+                    0
+                };
+                let mut s =
+                    -self.negamax(board, new_depth - reduction, ply + 1, -alpha - 1, -alpha);
+                if s > alpha && reduction > 0 {
+                    s = -self.negamax(board, new_depth, ply + 1, -alpha - 1, -alpha);
+                }
+                if s > alpha && s < beta {
+                    s = -self.negamax(board, new_depth, ply + 1, -beta, -alpha);
+                }
+                s
+            };
+            board.undo();
+            if self.aborted {
+                self.moves[ply] = moves;
+                return 0;
+            }
+            if score > best {
+                best = score;
+                best_move = Some(mv);
+                if score > alpha {
+                    alpha = score;
+                    let (head, tail) = self.pv.split_at_mut(ply + 1);
+                    head[ply].clear();
+                    head[ply].push(mv);
+                    head[ply].extend_from_slice(&tail[0]);
+                    if ply == 0 {
+                        self.root_score = score;
+                    }
+                    if alpha >= beta {
+                        self.stats.beta_cutoffs += 1;
+                        if i == 0 {
+                            self.stats.first_move_cutoffs += 1;
+                        }
+                        if quiet && self.techniques.ordering {
+                            self.reward(me, ply, mv, depth, &moves[..i]);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        self.moves[ply] = moves;
+        self.tt.store(
+            key,
+            Entry {
+                score: to_table(best, ply),
+                depth: depth.min(u8::MAX as i32) as u8,
+                bound: Bound::of(best, alpha_in, beta),
+                move_code: best_move,
+            },
+        );
+        best
+    }
+
+    fn is_killer(&self, ply: usize, mv: Point) -> bool {
+        self.techniques.ordering && self.killers[ply].contains(&mv)
+    }
+
+    /// Puts the table's move first and the killers next; the rest keep the generator's
+    /// order, nudged by history.
+    fn order(&self, board: &Board, moves: &mut [Point], tt_move: Option<Point>, ply: usize) {
+        if self.techniques.ordering && moves.len() > 2 {
+            let me = board.to_move().index();
+            let history = &self.history[me];
+            let killers = self.killers[ply];
+            // The generator's order is by threat and shape value; a stable sort on a key
+            // that adds history keeps it where history is silent.
+            let key = |p: Point| {
+                let killer = if killers[0] == p {
+                    KILLER_BONUS[0]
+                } else if killers[1] == p {
+                    KILLER_BONUS[1]
+                } else {
+                    0
+                };
+                killer + movegen::point_score(board, p) as i64 * 4 + history[p as usize] as i64
+            };
+            moves.sort_by_key(|&p| std::cmp::Reverse(key(p)));
+        }
+        if let Some(t) = tt_move {
+            if let Some(i) = moves.iter().position(|&p| p == t) {
+                moves[..=i].rotate_right(1);
+            }
+        }
+    }
+
+    /// A quiet move refuted the node: it becomes a killer and gains history; the quiet
+    /// moves tried before it lose some.
+    fn reward(&mut self, me: Color, ply: usize, mv: Point, depth: i32, tried: &[Point]) {
+        if self.killers[ply][0] != mv {
+            self.killers[ply][1] = self.killers[ply][0];
+            self.killers[ply][0] = mv;
+        }
+        let bonus = depth * depth;
+        let history = &mut self.history[me.index()];
+        let h = &mut history[mv as usize];
+        *h = (*h + bonus).min(HISTORY_LIMIT);
+        for &p in tried {
+            let h = &mut history[p as usize];
+            *h = (*h - bonus).max(-HISTORY_LIMIT);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Gomoku;
+    use crate::movegen::Generator;
+    use crate::notation::replay_text;
+    use crate::rules::Rule;
+    use qi_search::{Algorithm, Limits, SearchConfig, Searcher};
+    use rand::{rngs::StdRng, Rng, SeedableRng};
+
+    /// Settings small enough for plain minimax to search every candidate.
+    fn narrow(cap: usize) -> SearchSettings {
+        SearchSettings {
+            root_cap: cap,
+            cap,
+            vcf_budget: 0,
+            ..SearchSettings::default()
+        }
+    }
+
+    fn minimax_value(board: &Board, settings: SearchSettings, depth: u32) -> Score {
+        let config = SearchConfig {
+            algorithm: Algorithm::Minimax,
+            tt_megabytes: 0,
+            ordering: false,
+            iterative_deepening: false,
+            ..SearchConfig::default()
+        };
+        let game = Gomoku::new(board.clone(), settings);
+        let limits = Limits {
+            depth: Some(depth),
+            ..Limits::default()
+        };
+        Searcher::new(config).search(&game, &limits).score
+    }
+
+    fn fixed_depth_value(board: &Board, settings: SearchSettings, depth: u32) -> Score {
+        let mut search = GomokuSearch::new(1, settings, Techniques::NONE);
+        let mut b = board.clone();
+        search.negamax(&mut b, depth as i32, 0, -INFINITY, INFINITY)
+    }
+
+    /// A random position of `stones` stones near the centre with no five on it.
+    fn random_position(rng: &mut StdRng, size: usize, rule: Rule, stones: usize) -> Board {
+        let mut board = Board::new(size, rule).unwrap();
+        while board.stones() < stones {
+            let near: Vec<Point> = board.near_points().collect();
+            let p = near[rng.random_range(0..near.len())];
+            if !movegen::is_legal(&board, p) {
+                break;
+            }
+            board.play(p);
+            if board.last_move_won() {
+                board.undo();
+                break;
+            }
+        }
+        board
+    }
+
+    #[test]
+    fn plain_pvs_agrees_with_minimax_on_random_positions() {
+        let mut rng = StdRng::seed_from_u64(11);
+        let mut compared = 0;
+        for round in 0..60 {
+            let rule = [Rule::Freestyle, Rule::Standard, Rule::Renju][round % 3];
+            let size = [7, 9, 15][(round / 3) % 3];
+            let stones = rng.random_range(2..14);
+            let board = random_position(&mut rng, size, rule, stones);
+            for generator in [Generator::Threats, Generator::Neighbourhood] {
+                let depth = if generator == Generator::Threats {
+                    3
+                } else {
+                    2
+                };
+                let settings = SearchSettings {
+                    generator,
+                    ..narrow(if generator == Generator::Threats {
+                        6
+                    } else {
+                        0
+                    })
+                };
+                let expected = minimax_value(&board, settings, depth);
+                let got = fixed_depth_value(&board, settings, depth);
+                assert_eq!(got, expected, "{rule} depth {depth} {generator:?}\n{board}");
+                compared += 1;
+            }
+        }
+        assert_eq!(compared, 120);
+    }
+
+    fn engine_search(board: &Board, depth: u32) -> SearchOutcome {
+        let mut search = GomokuSearch::new(4, SearchSettings::default(), Techniques::ALL);
+        let limits = SearchLimits {
+            depth: Some(depth),
+            ..SearchLimits::default()
+        };
+        search.search(board, &limits, |_| {})
+    }
+
+    #[test]
+    fn finds_the_win_of_an_open_three_and_blocks_the_opponents() {
+        // Black: h8 i8 j8 is an open three; Black to move makes an open four.
+        let (board, _) = replay_text(15, Rule::Freestyle, "h8 a1 i8 a3 j8 a5").unwrap();
+        let found = engine_search(&board, 4);
+        assert!(qi_search::score::is_decisive(found.score) && found.score > 0);
+        let mv = crate::notation::format_point(found.best_move.unwrap());
+        assert!(mv == "g8" || mv == "k8", "plays {mv}");
+        // White to move must stop it at one end (or lose).
+        let (board, _) = replay_text(15, Rule::Freestyle, "h8 a1 i8 a3 j8").unwrap();
+        let found = engine_search(&board, 4);
+        let mv = crate::notation::format_point(found.best_move.unwrap());
+        assert!(
+            ["g8", "k8", "f8", "l8"].contains(&mv.as_str()),
+            "plays {mv}"
+        );
+        assert!(found.score > qi_search::score::loss_in(10));
+    }
+
+    #[test]
+    fn stops_at_the_hard_limit_with_a_move() {
+        let (board, _) = replay_text(15, Rule::Freestyle, "h8 i9 g9 i7 i8 g7").unwrap();
+        let mut search = GomokuSearch::new(4, SearchSettings::default(), Techniques::ALL);
+        let limits = SearchLimits {
+            nodes: Some(5_000),
+            ..SearchLimits::default()
+        };
+        let found = search.search(&board, &limits, |_| {});
+        assert!(found
+            .best_move
+            .is_some_and(|p| movegen::is_legal(&board, p)));
+        assert!(found.stats.nodes < 5_000 + 2 * SEARCH_NODES_BETWEEN_CLOCK_CHECKS + 5_000);
+    }
+}

@@ -1,0 +1,244 @@
+//! The evaluation's weights as data: what each line pattern and each threat class of an
+//! empty point is worth, once for the side to move and once for the side waiting.
+//!
+//! The evaluation ([`crate::eval`]) sums, over every empty point, the value of a stone
+//! placed there: per line the pattern it would make, plus a bonus for the point's threat
+//! class (the combination the four lines make). The side to move converts its threats
+//! first, so its points are weighed with their own table. Values are in quarter points:
+//! the evaluation divides the difference of the two sums by [`EVAL_DIVISOR`].
+//!
+//! The numbers live in [`crate::tuned`], written by `qi tune gomoku fit` (docs/tuning.md).
+//! The features the tuner fits are the counts [`features`] returns: the evaluation is
+//! linear in them, and [`evaluate_features`] recomputes it from them exactly.
+
+use crate::board::Board;
+use crate::cell::Threat;
+use crate::pattern::Pattern;
+
+/// Line patterns (`Pattern as u8`).
+pub const PATTERNS: usize = 11;
+
+/// The evaluation divides (mover's sum − waiter's sum) by this: weights are quarter points.
+pub const EVAL_DIVISOR: i64 = 4;
+
+/// The two roles a side plays in the evaluation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Role {
+    /// The side to move.
+    Mover = 0,
+    /// The other side.
+    Waiter = 1,
+}
+
+impl Role {
+    /// Both roles, mover first.
+    pub const ALL: [Role; 2] = [Role::Mover, Role::Waiter];
+}
+
+/// What an empty point's shapes are worth to a side in a role.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RoleWeights {
+    /// Per line pattern a stone there would make (`Pattern as u8`).
+    pub pattern: [i32; PATTERNS],
+    /// Per threat class of the point (`Threat as u8`): the combination bonus.
+    pub threat: [i32; Threat::COUNT],
+}
+
+/// The evaluation's weights: one table for the side to move, one for the side waiting.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EvalWeights {
+    /// Indexed by [`Role`].
+    pub roles: [RoleWeights; 2],
+}
+
+/// Features per role: the patterns, then the threat classes.
+pub const ROLE_FEATURES: usize = PATTERNS + Threat::COUNT;
+
+/// Number of weights (and features).
+pub const WEIGHT_COUNT: usize = 2 * ROLE_FEATURES;
+
+/// The flat index of a pattern's weight in a role.
+pub fn pattern_index(role: Role, pattern: Pattern) -> usize {
+    role as usize * ROLE_FEATURES + pattern as usize
+}
+
+/// The flat index of a threat class's weight in a role.
+pub fn threat_index(role: Role, threat: Threat) -> usize {
+    role as usize * ROLE_FEATURES + PATTERNS + threat as usize
+}
+
+impl EvalWeights {
+    /// The value of a point with direction patterns `pats` and threat class `threat` to a
+    /// side in `role`.
+    #[inline]
+    pub fn point_value(&self, role: Role, pats: &[u8; 4], threat: Threat) -> i32 {
+        let w = &self.roles[role as usize];
+        pats.iter()
+            .map(|&p| w.pattern[(p as usize).min(PATTERNS - 1)])
+            .sum::<i32>()
+            + w.threat[threat as usize]
+    }
+
+    /// The weights in flat order (see [`pattern_index`], [`threat_index`]).
+    pub fn flat(&self) -> Vec<i32> {
+        self.roles
+            .iter()
+            .flat_map(|r| r.pattern.iter().chain(r.threat.iter()).copied())
+            .collect()
+    }
+
+    /// Weights from flat values (rounded); `None` for the wrong length.
+    pub fn from_flat(values: &[f64]) -> Option<EvalWeights> {
+        if values.len() != WEIGHT_COUNT {
+            return None;
+        }
+        let mut w = EvalWeights {
+            roles: [RoleWeights {
+                pattern: [0; PATTERNS],
+                threat: [0; Threat::COUNT],
+            }; 2],
+        };
+        for role in Role::ALL {
+            let base = role as usize * ROLE_FEATURES;
+            let r = &mut w.roles[role as usize];
+            for (i, v) in r.pattern.iter_mut().enumerate() {
+                *v = values[base + i].round() as i32;
+            }
+            for (i, v) in r.threat.iter_mut().enumerate() {
+                *v = values[base + PATTERNS + i].round() as i32;
+            }
+        }
+        Some(w)
+    }
+
+    /// The weights as the Rust source of `crate::tuned`, under a header of `//!` lines.
+    pub fn to_rust_source(&self, header: &str) -> String {
+        const PATTERN_NAMES: [&str; PATTERNS] = [
+            "None",
+            "One",
+            "Two",
+            "OpenTwo",
+            "Three",
+            "OpenThree",
+            "Four",
+            "DoubleFour",
+            "OpenFour",
+            "Five",
+            "Overline",
+        ];
+        const THREAT_NAMES: [&str; Threat::COUNT] = [
+            "None",
+            "Three",
+            "DoubleThree",
+            "Four",
+            "FourThree",
+            "WinFour",
+            "Five",
+        ];
+        let mut s = String::new();
+        for line in header.lines() {
+            s.push_str(format!("//! {line}").trim_end());
+            s.push('\n');
+        }
+        s.push_str("\nuse crate::weights::{EvalWeights, RoleWeights};\n\n");
+        s.push_str("/// The tuned weights (quarter points).\n#[rustfmt::skip]\n");
+        s.push_str("pub const WEIGHTS: EvalWeights = EvalWeights {\n    roles: [\n");
+        for (role, name) in [(Role::Mover, "to move"), (Role::Waiter, "waiting")] {
+            let r = &self.roles[role as usize];
+            s.push_str(&format!(
+                "        // The side {name}.\n        RoleWeights {{\n"
+            ));
+            s.push_str("            pattern: [\n");
+            for (v, n) in r.pattern.iter().zip(PATTERN_NAMES) {
+                s.push_str(&format!("                {v}, // {n}\n"));
+            }
+            s.push_str("            ],\n            threat: [\n");
+            for (v, n) in r.threat.iter().zip(THREAT_NAMES) {
+                s.push_str(&format!("                {v}, // {n}\n"));
+            }
+            s.push_str("            ],\n        },\n");
+        }
+        s.push_str("    ],\n};\n");
+        s
+    }
+}
+
+/// The evaluation's features for the side to move: per role, how many (empty point,
+/// line) pairs make each pattern and how many empty points have each threat class, as
+/// `(flat index, count)`; each count is to be multiplied by its weight, the waiter's
+/// negated, and the sum divided by [`EVAL_DIVISOR`].
+pub fn features(board: &Board) -> [i32; WEIGHT_COUNT] {
+    let mut counts = [0i32; WEIGHT_COUNT];
+    let me = board.to_move();
+    for (role, color) in [(Role::Mover, me), (Role::Waiter, me.other())] {
+        for p in board.empty_points() {
+            for d in 0..4 {
+                counts[pattern_index(role, board.pattern(color, p, d))] += 1;
+            }
+            counts[threat_index(role, board.info(color, p).threat)] += 1;
+        }
+    }
+    counts
+}
+
+/// The evaluation recomputed from [`features`] and `weights` (before clamping).
+pub fn evaluate_features(counts: &[i32; WEIGHT_COUNT], weights: &EvalWeights) -> i64 {
+    let flat = weights.flat();
+    let sum = |role: Role| -> i64 {
+        let base = role as usize * ROLE_FEATURES;
+        (base..base + ROLE_FEATURES)
+            .map(|i| counts[i] as i64 * flat[i] as i64)
+            .sum()
+    };
+    (sum(Role::Mover) - sum(Role::Waiter)) / EVAL_DIVISOR
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::eval::{evaluate, Evaluator};
+    use crate::rules::Rule;
+    use rand::{rngs::StdRng, Rng, SeedableRng};
+
+    #[test]
+    fn the_evaluation_is_its_features_times_the_weights() {
+        let mut rng = StdRng::seed_from_u64(5);
+        let mut checked = 0;
+        for rule in [Rule::Freestyle, Rule::Standard, Rule::Renju] {
+            for size in [9, 15, 20] {
+                let mut board = Board::new(size, rule).unwrap();
+                for _ in 0..40 {
+                    let near: Vec<_> = board.near_points().collect();
+                    board.play(near[rng.random_range(0..near.len())]);
+                    if board.last_move_won() {
+                        break;
+                    }
+                    let counts = features(&board);
+                    let expected = evaluate(&board, Evaluator::Patterns) as i64;
+                    assert_eq!(evaluate_features(&counts, &crate::tuned::WEIGHTS), expected);
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 200, "{checked}");
+    }
+
+    #[test]
+    fn weights_survive_the_flat_form_and_the_source_form() {
+        let w = crate::tuned::WEIGHTS;
+        let flat: Vec<f64> = w.flat().iter().map(|&v| v as f64).collect();
+        assert_eq!(EvalWeights::from_flat(&flat), Some(w));
+        assert_eq!(EvalWeights::from_flat(&flat[1..]), None);
+        assert_eq!(
+            flat[pattern_index(Role::Waiter, Pattern::OpenThree)],
+            w.roles[1].pattern[Pattern::OpenThree as usize] as f64
+        );
+        assert_eq!(
+            flat[threat_index(Role::Mover, Threat::WinFour)],
+            w.roles[0].threat[Threat::WinFour as usize] as f64
+        );
+        let source = w.to_rust_source("A header.");
+        assert!(source.starts_with("//! A header.\n"));
+        assert!(source.contains("pub const WEIGHTS: EvalWeights"));
+    }
+}
