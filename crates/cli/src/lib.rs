@@ -128,6 +128,9 @@ enum TuneGame {
     /// Xiangqi: the engine's evaluation weights.
     #[command(subcommand)]
     Xiangqi(tune::XiangqiTune),
+    /// Gomoku: the pattern evaluation's weights.
+    #[command(subcommand)]
+    Gomoku(tune::GomokuTune),
 }
 
 #[derive(Subcommand, Debug)]
@@ -261,6 +264,7 @@ fn dispatch(command: Command) -> anyhow::Result<()> {
         Command::Match(a) => xiangqi::run_match(*a),
         Command::Openings(OpeningsGame::Xiangqi(a)) => xiangqi::openings(a),
         Command::Tune(TuneGame::Xiangqi(step)) => tune::xiangqi(step),
+        Command::Tune(TuneGame::Gomoku(step)) => tune::gomoku(step),
         Command::Gomocup(a) => gomoku::gomocup(a),
         Command::Serve(a) => serve::serve(a),
     }

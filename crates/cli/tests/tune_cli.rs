@@ -10,6 +10,17 @@ fn qi(args: &[&str]) -> Output {
         .expect("qi runs")
 }
 
+/// Runs qi and checks that it succeeded.
+fn qi_ok(args: &[&str]) -> Output {
+    let out = qi(args);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out
+}
+
 const GAMES: &str = r#"[Game "Chinese Chess"]
 [Result "1-0"]
 
@@ -30,7 +41,7 @@ fn positions_then_fit_write_a_weights_file() {
     let tuned = dir.join("tuned.rs");
     std::fs::write(&pgn, GAMES).unwrap();
 
-    let out = qi(&[
+    qi_ok(&[
         "tune",
         "xiangqi",
         "positions",
@@ -41,17 +52,12 @@ fn positions_then_fit_write_a_weights_file() {
         "--skip-plies",
         "0",
     ]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
     let text = std::fs::read_to_string(&data).unwrap();
     let lines: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
     assert!(lines.len() >= 10, "{text}");
     assert!(lines.iter().any(|l| l.ends_with("| 1")) && lines.iter().any(|l| l.ends_with("| 0")));
 
-    let out = qi(&[
+    let out = qi_ok(&[
         "tune",
         "xiangqi",
         "fit",
@@ -64,11 +70,6 @@ fn positions_then_fit_write_a_weights_file() {
         "--holdout",
         "0",
     ]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
     let source = std::fs::read_to_string(&tuned).unwrap();
     assert!(
         source.contains("pub const WEIGHTS: EvalWeights"),
@@ -139,5 +140,82 @@ fn bad_input_is_a_clear_error() {
     ]);
     assert!(!out.status.success());
     assert!(!out_file.exists(), "nothing is written on an error");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+const GOMOKU_GAMES: &str = "(;FF[4]GM[4]SZ[15]RU[freestyle]RE[B+]
+;B[hh];W[ih];B[fj];W[hg];B[ji];W[jg];B[ig];W[gi];B[gj];W[hj]
+;B[fh];W[fi];B[ei];W[gk];B[gg];W[hf];B[dj];W[ck];B[ej];W[cj])
+(;FF[4]GM[4]SZ[15]RU[freestyle]RE[W+]
+;B[hh];W[ih];B[fi];W[hg];B[gf];W[gj];B[jg];W[ij];B[ii];W[jj]
+;B[hj];W[hi];B[jh];W[gk])
+";
+
+#[test]
+fn gomoku_positions_then_fit_write_a_weights_file() {
+    let dir = std::env::temp_dir().join(format!("qi-tune-gomoku-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let sgf = dir.join("games.sgf");
+    let data = dir.join("positions.txt");
+    let tuned = dir.join("tuned.rs");
+    std::fs::write(&sgf, GOMOKU_GAMES).unwrap();
+    qi_ok(&[
+        "tune",
+        "gomoku",
+        "positions",
+        "--sgf",
+        sgf.to_str().unwrap(),
+        "--out",
+        data.to_str().unwrap(),
+        "--skip-plies",
+        "2",
+    ]);
+    let text = std::fs::read_to_string(&data).unwrap();
+    let lines: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
+    assert!(lines.len() >= 10, "{text}");
+    assert!(lines.iter().all(|l| l.starts_with("freestyle 15 ")));
+    assert!(lines.iter().any(|l| l.ends_with("| 1")) && lines.iter().any(|l| l.ends_with("| 0")));
+
+    qi_ok(&[
+        "tune",
+        "gomoku",
+        "fit",
+        "--data",
+        data.to_str().unwrap(),
+        "--out",
+        tuned.to_str().unwrap(),
+        "--epochs",
+        "5",
+    ]);
+    let source = std::fs::read_to_string(&tuned).unwrap();
+    assert!(
+        source.contains("pub const WEIGHTS: EvalWeights"),
+        "{source}"
+    );
+    assert!(source.contains("Command: qi tune gomoku fit --epochs 5"));
+
+    // Bad input: a data line that does not replay, a missing file.
+    std::fs::write(&data, "freestyle 15 h8 h8 | 1\n").unwrap();
+    let out = qi(&[
+        "tune",
+        "gomoku",
+        "fit",
+        "--data",
+        data.to_str().unwrap(),
+        "--out",
+        tuned.to_str().unwrap(),
+    ]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("line 1"));
+    let out = qi(&[
+        "tune",
+        "gomoku",
+        "positions",
+        "--sgf",
+        "/nonexistent/games.sgf",
+        "--out",
+        data.to_str().unwrap(),
+    ]);
+    assert!(!out.status.success());
     std::fs::remove_dir_all(&dir).ok();
 }

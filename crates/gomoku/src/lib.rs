@@ -32,6 +32,7 @@ pub mod score_text;
 pub mod search;
 pub mod sgf;
 pub mod threats;
+pub mod time;
 pub mod tuned;
 pub mod weights;
 

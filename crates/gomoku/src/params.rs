@@ -2,7 +2,7 @@
 //! threat searches' budgets and depths, the candidate caps, the time split and the levels'
 //! margins.
 //!
-//! They are the engine's signature: `qi bench gomoku` counts 1395072 nodes with them (pinned
+//! They are the engine's signature: `qi bench gomoku` counts 888084 nodes with them (pinned
 //! by `crates/cli/tests/bench_signature.rs`); a commit that changes one on purpose updates
 //! the signature and says why. The evaluation's shape weights live with the shapes
 //! ([`crate::eval`]), the swap openings' margins in [`crate::opening`].
@@ -142,3 +142,22 @@ pub const KILLER_BONUS: [i64; 2] = [24_000, 20_000];
 /// the next one would most likely not finish, and an unfinished one only helps when it
 /// finds a better root move.
 pub const SOFT_TIME_SHARE: f64 = 0.45;
+
+// ---------------------------------------------------------------------------------------
+// The Gomocup clock (crate::time)
+// ---------------------------------------------------------------------------------------
+
+/// The turn time when the manager asks for moves as fast as possible (`timeout_turn 0`).
+pub const FAST_TURN_MS: u64 = 100;
+
+/// Share of a turn kept back for reading, writing and the operating system: the search
+/// stops within about a millisecond of its deadline, so an eighth is ample.
+pub const TURN_MARGIN_SHARE: f64 = 0.125;
+
+/// The least time kept back from a turn (a loaded machine can stall a process for tens of
+/// milliseconds).
+pub const TURN_MARGIN_MIN_MS: u64 = 80;
+
+/// Under a match limit a move gets the time left divided by this: about the number of
+/// own moves a game still lasts.
+pub const MATCH_MOVES_AHEAD: u64 = 20;

@@ -36,6 +36,8 @@ pub struct Record {
     pub rule: Option<Rule>,
     /// The moves in order, Black first, as `(x, y)` with `y` 0 on the bottom row.
     pub moves: Vec<(usize, usize)>,
+    /// `RE` as written (`B+`, `W+F`, `0`, …), when the record gives it.
+    pub result: Option<String>,
 }
 
 /// Why a text is not a gomoku record Qi can read.
@@ -164,6 +166,21 @@ fn main_line(text: &str) -> Result<Vec<(String, Vec<String>)>, SgfError> {
     Ok(props)
 }
 
+/// The records of a file holding several games one after another (as `qi match` writes
+/// them): the text from each `(;` that starts a line to the next.
+pub fn split_records(text: &str) -> Vec<&str> {
+    let mut starts = Vec::new();
+    let mut offset = 0;
+    for line in text.split_inclusive('\n') {
+        if line.trim_start().starts_with("(;") {
+            starts.push(offset);
+        }
+        offset += line.len();
+    }
+    starts.push(text.len());
+    starts.windows(2).map(|w| &text[w[0]..w[1]]).collect()
+}
+
 /// Reads a record's main line. Points are checked against the record's `SZ`, or against
 /// `default_size` when it gives none.
 pub fn read(text: &str, default_size: usize) -> Result<Record, SgfError> {
@@ -172,6 +189,7 @@ pub fn read(text: &str, default_size: usize) -> Result<Record, SgfError> {
         size: None,
         rule: None,
         moves: Vec::new(),
+        result: None,
     };
     let mut sgf_moves: Vec<(char, String)> = Vec::new();
     for (ident, values) in &props {
@@ -195,6 +213,7 @@ pub fn read(text: &str, default_size: usize) -> Result<Record, SgfError> {
                 record.size = Some(size);
             }
             "RU" => record.rule = value.parse::<Rule>().ok(),
+            "RE" => record.result = Some(value.to_string()),
             "AB" | "AW" | "AE" => {
                 return Err(bad("setup stones (AB/AW/AE) are not supported"));
             }

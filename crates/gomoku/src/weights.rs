@@ -224,6 +224,20 @@ mod tests {
     }
 
     #[test]
+    fn the_tuned_file_is_what_the_writer_writes() {
+        let file = include_str!("tuned.rs");
+        let generated = crate::tuned::WEIGHTS.to_rust_source("");
+        let body = |s: &'static str| s.find("\nuse crate::weights").map(|i| &s[i..]);
+        let generated: &'static str = Box::leak(generated.into_boxed_str());
+        assert!(body(file).is_some());
+        assert_eq!(
+            body(file),
+            body(generated),
+            "regenerate tuned.rs with qi tune gomoku fit"
+        );
+    }
+
+    #[test]
     fn weights_survive_the_flat_form_and_the_source_form() {
         let w = crate::tuned::WEIGHTS;
         let flat: Vec<f64> = w.flat().iter().map(|&v| v as f64).collect();

@@ -13,9 +13,6 @@ use qi_gomoku::{
 use std::io::{BufRead, Write};
 use std::time::{Duration, Instant};
 
-/// Time kept back from every turn for reading, printing and the operating system.
-const SAFETY_MARGIN_MS: u64 = 80;
-
 struct Session<W: Write> {
     out: W,
     verbose: bool,
@@ -446,18 +443,11 @@ impl<W: Write> Session<W> {
     }
 
     fn turn_time(&self) -> Duration {
-        let mut ms = if self.timeout_turn == 0 {
-            100
-        } else {
-            self.timeout_turn
-        };
-        if let Some(left) = self.time_left {
-            if self.timeout_match > 0 || left > 0 {
-                ms = ms.min(left / 8 + 1);
-            }
-        }
-        let margin = SAFETY_MARGIN_MS.max(ms / 5);
-        Duration::from_millis(ms.saturating_sub(margin).max(5))
+        qi_gomoku::time::turn_budget(qi_gomoku::time::MatchClock {
+            timeout_turn: self.timeout_turn,
+            timeout_match: self.timeout_match,
+            time_left: self.time_left,
+        })
     }
 
     fn think(&mut self, received: Instant) {

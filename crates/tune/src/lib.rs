@@ -9,5 +9,8 @@
 //! `docs/tuning.md` says how to run the whole pipeline.
 #![warn(missing_docs)]
 
+pub mod data;
 pub mod fit;
+pub mod gomoku;
+pub mod report;
 pub mod xiangqi;

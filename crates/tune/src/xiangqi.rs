@@ -12,7 +12,10 @@
 //! capture that wins material by static exchange. What is left is quiet, so the static
 //! evaluation is a fair guess of the position's value and the fit needs no search.
 
+pub use crate::data::DataError;
+use crate::data::{read_lines, result_text};
 use crate::fit::{FitOptions, Progress, Sample};
+use crate::report::{fit_held_out, FitReport};
 use qi_xiangqi::PieceKind;
 use qi_xiangqi::{pgn, ExchangeValues, Position};
 use qi_xiangqi_engine::eval::{trace, Trace};
@@ -22,7 +25,6 @@ use qi_xiangqi_engine::tuned::WEIGHTS;
 use qi_xiangqi_engine::weights::{
     material_index, psq_index, EvalWeights, PhasePair, Term, FILE_COLUMNS, PAIR_COUNT, RANKS,
 };
-use std::fmt::Write as _;
 
 /// A quiet position and the result of its game, Red's score.
 #[derive(Clone, Debug, PartialEq)]
@@ -33,51 +35,21 @@ pub struct Labelled {
     pub result: f32,
 }
 
-/// A line of a data file that could not be read.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("line {line}: {message}")]
-pub struct DataError {
-    /// 1-based line number.
-    pub line: usize,
-    /// What is wrong.
-    pub message: String,
-}
-
 /// One line of the data file for `labelled` (without the newline).
 pub fn data_line(labelled: &Labelled) -> String {
-    let result = match labelled.result {
-        r if r >= 0.75 => "1",
-        r if r <= 0.25 => "0",
-        _ => "0.5",
-    };
-    format!("{} | {result}", labelled.position.to_fen())
+    format!(
+        "{} | {}",
+        labelled.position.to_fen(),
+        result_text(labelled.result)
+    )
 }
 
 /// Reads a data file's text; the first bad line is an error.
 pub fn read_data(text: &str) -> Result<Vec<Labelled>, DataError> {
-    let mut out = Vec::new();
-    for (i, raw) in text.lines().enumerate() {
-        let line = raw.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let error = |message: String| DataError {
-            line: i + 1,
-            message,
-        };
-        let (fen, result) = line
-            .rsplit_once('|')
-            .ok_or_else(|| error("expected 'FEN | result'".into()))?;
-        let result = match result.trim() {
-            "1" | "1.0" | "1-0" => 1.0,
-            "0" | "0.0" | "0-1" => 0.0,
-            "0.5" | "1/2-1/2" => 0.5,
-            other => return Err(error(format!("result {other:?} is not 1, 0.5 or 0"))),
-        };
-        let position = Position::from_fen(fen.trim()).map_err(|e| error(e.to_string()))?;
-        out.push(Labelled { position, result });
-    }
-    Ok(out)
+    read_lines(text, "FEN | result", |fen, result| {
+        let position = Position::from_fen(fen).map_err(|e| e.to_string())?;
+        Ok(Labelled { position, result })
+    })
 }
 
 /// Settings for taking positions from game records.
@@ -280,19 +252,8 @@ fn sample_of_trace(t: &Trace, result: f32) -> Sample {
 pub struct TuneReport {
     /// The tuned weights.
     pub weights: EvalWeights,
-    /// The fitted scale (logit per centipawn).
-    pub k: f64,
-    /// Loss with the starting weights.
-    pub start_loss: f64,
-    /// Loss with the tuned weights (after rounding).
-    pub end_loss: f64,
-    /// Positions fitted.
-    pub positions: usize,
-    /// Loss of the held-out positions with the starting and the tuned weights (both 0
-    /// when none are held out): the fit generalises when the second is lower.
-    pub holdout_loss: (f64, f64),
-    /// Positions held out.
-    pub holdout: usize,
+    /// Scale (per centipawn), losses and counts.
+    pub fit: FitReport,
 }
 
 /// Fits the engine's weights to `data`, starting from the weights it plays with. The
@@ -305,27 +266,25 @@ pub fn tune(
     progress: impl FnMut(Progress),
 ) -> TuneReport {
     let samples: Vec<Sample> = data.iter().map(sample_of).collect();
-    let held = ((samples.len() as f64 * holdout.clamp(0.0, 0.9)) as usize).min(samples.len());
-    let (train, test) = samples.split_at(samples.len() - held);
     let start = flat_weights(&WEIGHTS);
-    let k = crate::fit::fit_scale(train, &start);
-    let start_loss = crate::fit::loss(train, &start, k);
-    let tuned = crate::fit::fit_weights(train, &start, &frozen(), k, options, progress);
-    let mut weights = weights_of(&tuned).expect("the fit keeps the vector's length");
-    centre_piece_squares(&mut weights, &square_usage(data));
-    anchor_defenders(&mut weights);
-    let end = flat_weights(&weights);
+    let usage = square_usage(data);
+    let (end, fit) = fit_held_out(
+        &samples,
+        holdout,
+        &start,
+        &frozen(),
+        options,
+        progress,
+        |tuned| {
+            let mut weights = weights_of(&tuned).expect("the fit keeps the vector's length");
+            centre_piece_squares(&mut weights, &usage);
+            anchor_defenders(&mut weights);
+            flat_weights(&weights)
+        },
+    );
     TuneReport {
-        end_loss: crate::fit::loss(train, &end, k),
-        holdout_loss: (
-            crate::fit::loss(test, &start, k),
-            crate::fit::loss(test, &end, k),
-        ),
-        weights,
-        k,
-        start_loss,
-        positions: train.len(),
-        holdout: test.len(),
+        weights: weights_of(&end).expect("the fit keeps the vector's length"),
+        fit,
     }
 }
 
@@ -381,51 +340,9 @@ pub fn centre_piece_squares(weights: &mut EvalWeights, usage: &[u64]) {
     }
 }
 
-/// Appends `text` to `s` as lines of at most 88 characters, broken at spaces.
-fn wrap_into(s: &mut String, text: &str) {
-    let mut line = String::new();
-    for word in text.split_whitespace() {
-        if !line.is_empty() && line.len() + 1 + word.len() > 88 {
-            s.push_str(&line);
-            s.push('\n');
-            line.clear();
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(word);
-    }
-    s.push_str(&line);
-    s.push('\n');
-}
-
 /// The header of a written `tuned.rs`: where its numbers came from.
 pub fn tuned_header(report: &TuneReport, command: &str, data_note: &str) -> String {
-    let mut s = String::new();
-    let _ = writeln!(
-        s,
-        "The evaluation's weights (see `crate::weights`), as `qi tune xiangqi` writes them."
-    );
-    s.push('\n');
-    let _ = writeln!(
-        s,
-        "Generated: re-run the tuner (docs/tuning.md) instead of editing numbers by hand."
-    );
-    wrap_into(&mut s, &format!("Command: {command}"));
-    if !data_note.is_empty() {
-        wrap_into(&mut s, &format!("Data: {data_note}"));
-    }
-    let _ = writeln!(
-        s,
-        "{} positions, scale k = {:.6} per centipawn, loss {:.6} -> {:.6};",
-        report.positions, report.k, report.start_loss, report.end_loss
-    );
-    let _ = writeln!(
-        s,
-        "{} held-out positions, loss {:.6} -> {:.6}.",
-        report.holdout, report.holdout_loss.0, report.holdout_loss.1
-    );
-    s
+    crate::report::tuned_header("xiangqi", "centipawn", &report.fit, command, data_note)
 }
 
 #[cfg(test)]
@@ -581,8 +498,8 @@ mod tests {
             ..FitOptions::default()
         };
         let report = tune(&out, 0.0, &options, |_| {});
-        assert!(report.end_loss <= report.start_loss + 1e-3);
-        assert_eq!(report.positions, out.len());
+        assert!(report.fit.end_loss <= report.fit.start_loss + 1e-3);
+        assert_eq!(report.fit.positions, out.len());
         let note = "word ".repeat(40);
         let header = tuned_header(&report, "qi tune xiangqi fit", &note);
         assert!(header.contains("positions"));

@@ -1,0 +1,284 @@
+//! Texel tuning data and fit for the gomoku engine's evaluation.
+//!
+//! **Data file** (`qi tune gomoku positions` writes it, `qi tune gomoku fit` reads it):
+//! UTF-8 text, one position a line, `RULE SIZE MOVES | result`: the rule (`freestyle`,
+//! `standard`, `renju`), the board size, the moves from the empty board (`h8 i9 …`), and
+//! the result of the game the position came from as Black's score: `1`, `0.5` or `0`.
+//! Lines starting with `#` and blank lines are ignored.
+//!
+//! **Positions** come from game records (SGF, as `qi match --game gomoku --pgn` writes
+//! them): every position of a game with a result (`B+`, `W+`, `0`), except the first
+//! plies and positions that are not quiet: where either side can make a five, or an open
+//! four (or a double four) in one move. There the next moves are forced and the static
+//! evaluation says little; elsewhere it is a fair guess of the game's outcome.
+
+pub use crate::data::DataError;
+use crate::data::{read_lines, result_text};
+use crate::fit::{FitOptions, Progress, Sample};
+use crate::report::{fit_held_out, FitReport};
+use qi_gomoku::eval::Threat;
+use qi_gomoku::pattern::Pattern;
+use qi_gomoku::sgf;
+use qi_gomoku::tuned::WEIGHTS;
+use qi_gomoku::weights::{
+    features, pattern_index, threat_index, EvalWeights, Role, EVAL_DIVISOR, ROLE_FEATURES,
+    WEIGHT_COUNT,
+};
+use qi_gomoku::{format_point, parse_moves, play_checked, Board, Color, MoveResult, Rule};
+
+/// A quiet position and the result of its game.
+#[derive(Clone, Debug)]
+pub struct Labelled {
+    /// The position.
+    pub board: Board,
+    /// Black's score: 1 (Black won), 0.5 (draw) or 0 (White won).
+    pub result: f32,
+}
+
+/// One line of the data file for `labelled` (without the newline).
+pub fn data_line(labelled: &Labelled) -> String {
+    let moves: Vec<String> = labelled.board.moves().map(format_point).collect();
+    format!(
+        "{} {} {} | {}",
+        labelled.board.rule().name(),
+        labelled.board.size(),
+        moves.join(" "),
+        result_text(labelled.result)
+    )
+}
+
+/// Reads a data file; the first bad line is an error.
+pub fn read_data(text: &str) -> Result<Vec<Labelled>, DataError> {
+    read_lines(text, "RULE SIZE MOVES | result", |position, result| {
+        let mut words = position.split_whitespace();
+        let rule: Rule = words
+            .next()
+            .ok_or("no rule")?
+            .parse()
+            .map_err(|e| format!("{e}"))?;
+        let size: usize = words
+            .next()
+            .ok_or("no board size")?
+            .parse()
+            .map_err(|_| "the board size is not a number")?;
+        let moves = parse_moves(&words.collect::<Vec<_>>().join(" ")).map_err(|e| e.to_string())?;
+        let (board, end) =
+            qi_gomoku::board_from_moves(size, rule, &moves).map_err(|e| e.to_string())?;
+        if end.is_some() {
+            return Err("the game is over in this position".into());
+        }
+        Ok(Labelled { board, result })
+    })
+}
+
+/// Whether `board` is quiet: neither side can make a five or an open (or double) four.
+pub fn is_quiet(board: &Board) -> bool {
+    [Color::Black, Color::White]
+        .into_iter()
+        .all(|c| board.threats_at_least(c, Threat::WinFour) == 0)
+}
+
+/// Black's score from an SGF result (`B+…`, `W+…`, `0`/`Draw`); `None` when unknown.
+fn result_of(re: &str) -> Option<f32> {
+    let re = re.trim();
+    if re.starts_with("B+") {
+        Some(1.0)
+    } else if re.starts_with("W+") {
+        Some(0.0)
+    } else if re == "0" || re.eq_ignore_ascii_case("draw") || re.eq_ignore_ascii_case("jigo") {
+        Some(0.5)
+    } else {
+        None
+    }
+}
+
+/// Counts of what [`positions_from_sgf`] read.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SgfCounts {
+    /// Games read with a result.
+    pub games: usize,
+    /// Games skipped: no result, unreadable, or moves that do not replay.
+    pub skipped: usize,
+}
+
+/// The quiet positions of every game in `text` (one or more SGF records), each labelled
+/// with its game's result, leaving out the first `skip_plies` plies of each game.
+pub fn positions_from_sgf(text: &str, skip_plies: usize) -> (Vec<Labelled>, SgfCounts) {
+    let mut out = Vec::new();
+    let mut counts = SgfCounts::default();
+    for game in sgf::split_records(text) {
+        let Ok(record) = sgf::read(game, 15) else {
+            counts.skipped += 1;
+            continue;
+        };
+        let Some(result) = record.result.as_deref().and_then(result_of) else {
+            counts.skipped += 1;
+            continue;
+        };
+        let size = record.size.unwrap_or(15);
+        let rule = record.rule.unwrap_or(Rule::Freestyle);
+        let Ok(mut board) = Board::new(size, rule) else {
+            counts.skipped += 1;
+            continue;
+        };
+        let mut positions = Vec::new();
+        let mut replayed = true;
+        for (ply, &(x, y)) in record.moves.iter().enumerate() {
+            if ply >= skip_plies && is_quiet(&board) {
+                positions.push(Labelled {
+                    board: board.clone(),
+                    result,
+                });
+            }
+            match play_checked(&mut board, x as i64, y as i64) {
+                Ok(MoveResult::Continue) => {}
+                Ok(_) => break,
+                Err(_) => {
+                    replayed = false;
+                    break;
+                }
+            }
+        }
+        if replayed {
+            counts.games += 1;
+            out.extend(positions);
+        } else {
+            counts.skipped += 1;
+        }
+    }
+    (out, counts)
+}
+
+/// The sample of a labelled position: the evaluation's features with the coefficients
+/// that make `Σ weight · coefficient` the evaluation, and the result from the side to
+/// move's view (the evaluation's side).
+pub fn sample_of(labelled: &Labelled) -> Sample {
+    let counts = features(&labelled.board);
+    let features = counts
+        .iter()
+        .enumerate()
+        .filter(|&(_, &n)| n != 0)
+        .map(|(i, &n)| {
+            let sign = if i < ROLE_FEATURES { 1.0 } else { -1.0 };
+            (i as u32, sign * n as f32 / EVAL_DIVISOR as f32)
+        })
+        .collect();
+    let result = match labelled.board.to_move() {
+        Color::Black => labelled.result,
+        Color::White => 1.0 - labelled.result,
+    };
+    Sample { features, result }
+}
+
+/// Which weights the fit leaves alone: those no quiet position can inform (a five, an
+/// open or double four, the pattern of a line where no five fits, the threat classes
+/// `None` and `Five`), so they keep their meaning.
+pub fn frozen() -> Vec<bool> {
+    let mut frozen = vec![false; WEIGHT_COUNT];
+    for role in Role::ALL {
+        for p in [
+            Pattern::None,
+            Pattern::DoubleFour,
+            Pattern::OpenFour,
+            Pattern::Five,
+        ] {
+            frozen[pattern_index(role, p)] = true;
+        }
+        for t in [Threat::None, Threat::WinFour, Threat::Five] {
+            frozen[threat_index(role, t)] = true;
+        }
+    }
+    frozen
+}
+
+/// What [`tune`] found.
+#[derive(Clone, Debug)]
+pub struct TuneReport {
+    /// The tuned weights.
+    pub weights: EvalWeights,
+    /// Scale (per point of evaluation), losses and counts.
+    pub fit: FitReport,
+}
+
+/// Fits the engine's weights to `data`, starting from the weights it plays with; the last
+/// `holdout` share of the positions is measured, not fitted.
+pub fn tune(
+    data: &[Labelled],
+    holdout: f64,
+    options: &FitOptions,
+    progress: impl FnMut(Progress),
+) -> TuneReport {
+    let samples: Vec<Sample> = data.iter().map(sample_of).collect();
+    let start: Vec<f64> = WEIGHTS.flat().iter().map(|&v| v as f64).collect();
+    let (end, fit) = fit_held_out(
+        &samples,
+        holdout,
+        &start,
+        &frozen(),
+        options,
+        progress,
+        |w| w.iter().map(|v| v.round()).collect(),
+    );
+    TuneReport {
+        weights: EvalWeights::from_flat(&end).expect("the fit keeps the vector's length"),
+        fit,
+    }
+}
+
+/// The header of a generated `tuned.rs`: how it was made.
+pub fn tuned_header(report: &TuneReport, command: &str, data_note: &str) -> String {
+    crate::report::tuned_header("gomoku", "point", &report.fit, command, data_note)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const GAMES: &str = "(;FF[4]GM[4]SZ[15]RU[freestyle]RE[B+]\n;B[hh];W[ih];B[fj];W[hg];B[ji];W[jg];B[ig];W[gi];B[gj];W[hj])\n(;FF[4]GM[4]SZ[15]RU[renju]RE[W+]\n;B[hh];W[ih];B[gh];W[hg])\n(;FF[4]GM[4]SZ[15]RE[?]\n;B[hh];W[ih])\n";
+
+    #[test]
+    fn positions_come_from_games_with_a_result_and_survive_the_data_file() {
+        let (positions, counts) = positions_from_sgf(GAMES, 2);
+        assert_eq!(
+            counts,
+            SgfCounts {
+                games: 2,
+                skipped: 1
+            }
+        );
+        // Plies 2..10 of the first game and 2..4 of the second, those that are quiet.
+        assert!(!positions.is_empty() && positions.len() <= 10);
+        assert!(positions.iter().all(|l| is_quiet(&l.board)));
+        let text: String = positions.iter().map(|l| data_line(l) + "\n").collect();
+        let again = read_data(&text).unwrap();
+        assert_eq!(again.len(), positions.len());
+        for (a, b) in positions.iter().zip(&again) {
+            assert_eq!(a.board.hash(), b.board.hash());
+            assert_eq!(a.board.rule(), b.board.rule());
+            assert_eq!(a.result, b.result);
+        }
+        assert!(read_data("freestyle 15 h8 | 2").is_err());
+        assert!(read_data("freestyle 15 h8 h8 | 1").is_err());
+        assert!(read_data("nonsense").is_err());
+    }
+
+    #[test]
+    fn a_sample_evaluates_to_the_engines_evaluation_from_the_movers_view() {
+        let (positions, _) = positions_from_sgf(GAMES, 0);
+        let start: Vec<f64> = WEIGHTS.flat().iter().map(|&v| v as f64).collect();
+        for l in &positions {
+            let s = sample_of(l);
+            let e = crate::fit::evaluate(&s, &start);
+            let engine = qi_gomoku::eval::evaluate(&l.board, qi_gomoku::Evaluator::Patterns);
+            // The engine divides an integer sum; the sample's sum is exact.
+            assert!((e - engine as f64).abs() < 1.0, "{e} vs {engine}");
+            let black_to_move = l.board.to_move() == Color::Black;
+            let expected = if black_to_move {
+                l.result
+            } else {
+                1.0 - l.result
+            };
+            assert_eq!(s.result, expected);
+        }
+    }
+}

@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Texel tuning of the gomoku evaluation, from self-play to a new tuned.rs, in one command.
+#
+#   scripts/tune-gomoku.sh [GAMES] [MOVETIME_MS] [EXTRA.sgf ...]
+#
+# 1. plays GAMES (default 2000) freestyle self-play games of the current engine at
+#    MOVETIME_MS (default 120: the Gomocup brain keeps 80 ms of a turn in hand) per turn
+#    from data/openings/gomoku-random.txt, both colours, one game per core;
+# 2. takes their quiet positions, labelled by result (plus those of any EXTRA.sgf, e.g.
+#    SPRT or gauntlet games written by `qi match --game gomoku --pgn`);
+# 3. fits the weights and rewrites crates/gomoku/src/tuned.rs.
+# Then: build, update the bench signature, and SPRT the result against the previous
+# engine (docs/tuning.md). Work files go to $TUNE_DIR (default target/tune-gomoku).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+games=${1:-2000}
+movetime=${2:-120}
+shift $(( $# < 2 ? $# : 2 ))
+dir=${TUNE_DIR:-target/tune-gomoku}
+mkdir -p "$dir"
+cargo build --release --quiet
+cp target/release/qi "$dir/qi"   # the engine that plays, fixed while tuned.rs changes
+qi="$dir/qi"
+jobs=$(nproc 2>/dev/null || echo 2)
+
+"$qi" match --game gomoku --engine1 "$qi gomocup" --engine2 "$qi gomocup" \
+  --movetime "$movetime" --timemargin 200 --rounds $(( (games + 1) / 2 )) \
+  --openings data/openings/gomoku-random.txt --concurrency "$jobs" \
+  --pgn "$dir/selfplay.sgf" | tail -n 3
+
+sgfs=(--sgf "$dir/selfplay.sgf")
+for extra in "$@"; do sgfs+=(--sgf "$extra"); done
+"$qi" tune gomoku positions "${sgfs[@]}" --out "$dir/positions.txt"
+"$qi" tune gomoku fit --data "$dir/positions.txt" --epochs 3000 --learning-rate 5 \
+  --note "$games self-play games at ${movetime} ms per turn (scripts/tune-gomoku.sh)" \
+  --out crates/gomoku/src/tuned.rs
