@@ -99,7 +99,7 @@ impl Describer<Gomoku> for GomokuDescriber {
     }
 
     fn search_note(&self) -> Option<&'static str> {
-        Some("This is the engine's main search stage on the same game (its move generator; its five and VCF checks in TERMINAL-TEST). Before it, the engine's move also tries fives, blocks and VCF/VCT at the root.")
+        Some("This is the textbook search on the engine's game (its move generator; its five and VCF checks in TERMINAL-TEST), as the weaker levels use it. At full strength the engine searches the same candidates with its own PVS (qi_gomoku::search: fours extended, quiet late moves reduced, open fours read as wins), which returns these values when those techniques are off. Before it, the engine's move also tries fives, blocks and VCF/VCT at the root.")
     }
 }
 

@@ -185,6 +185,11 @@ impl Engine {
         &mut self.options
     }
 
+    /// Switches the full-strength search's techniques (all on by default).
+    pub fn set_techniques(&mut self, techniques: Techniques) {
+        self.search.set_techniques(techniques);
+    }
+
     /// Forgets what was learnt (a new game).
     pub fn clear(&mut self) {
         self.searcher.clear();

@@ -32,6 +32,7 @@ use crate::board::{Board, Point};
 use crate::engine::{Engine, EngineOptions, MoveSource};
 use crate::movegen::{self, Generator};
 use crate::rules::Color;
+use crate::search::Techniques;
 use qi_search::Score;
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
@@ -246,8 +247,15 @@ impl Scorer {
             options.vcf_budget = options.vcf_budget.min(budget);
             options.vct_budget = options.vct_budget.min(budget);
         }
+        let mut engine = Engine::new(options);
+        // The scores are compared at a fixed odd depth, where the horizon holds as many
+        // stones of each colour; extending open threes would end lines at either parity.
+        engine.set_techniques(Techniques {
+            three_extension: false,
+            ..Techniques::ALL
+        });
         Scorer {
-            engine: Engine::new(options),
+            engine,
             depth: limits.depth.clamp(1, 64),
             nodes: limits.nodes.max(1),
             deadline: limits.time.map(|t| Instant::now() + t),

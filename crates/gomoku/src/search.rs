@@ -2,7 +2,8 @@
 //!
 //! `qi-search`'s generic searcher is the reference (and what the weaker levels and the
 //! teaching views use); this one knows the board, so it can afford what a game-agnostic
-//! search cannot: extending fours (the reply is forced, the tree does not grow), reading
+//! search cannot: extending fours and open threes (the replies are few, so threat
+//! sequences are followed past the nominal depth at little cost), reading
 //! wins off the threat shapes (an open four against no four), late-move reductions for
 //! quiet points, killers and history by point, and a clock with a soft and a hard limit.
 //! The transposition table, score encoding and stop flag come from `qi-search`.
@@ -39,6 +40,8 @@ pub struct Techniques {
     pub late_move_reductions: bool,
     /// Killer and history ordering.
     pub ordering: bool,
+    /// A move that makes an open three is searched one ply deeper.
+    pub three_extension: bool,
 }
 
 impl Techniques {
@@ -48,6 +51,7 @@ impl Techniques {
         shape_wins: true,
         late_move_reductions: true,
         ordering: true,
+        three_extension: true,
     };
 
     /// Everything off.
@@ -56,6 +60,7 @@ impl Techniques {
         shape_wins: false,
         late_move_reductions: false,
         ordering: false,
+        three_extension: false,
     };
 }
 
@@ -140,6 +145,11 @@ impl GomokuSearch {
         self.settings = settings;
     }
 
+    /// Uses `techniques` from the next search on.
+    pub fn set_techniques(&mut self, techniques: Techniques) {
+        self.techniques = techniques;
+    }
+
     /// Forgets what was learnt (a new game).
     pub fn clear(&mut self) {
         self.tt.clear();
@@ -191,13 +201,12 @@ impl GomokuSearch {
                 best = Some((first, score, root_pv));
             }
             self.stats.time = self.start.elapsed();
-            self.stats.nodes = self.total_nodes();
             if let Some((_, score, pv)) = &best {
                 on_iteration(&IterationInfo {
                     depth,
                     score: *score,
                     pv,
-                    stats: &self.stats,
+                    stats: &self.reported_stats(),
                 });
             }
             // A proven result does not change with more depth.
@@ -212,20 +221,29 @@ impl GomokuSearch {
             }
         }
         self.stats.time = self.start.elapsed();
-        self.stats.nodes = self.total_nodes();
+        let stats = self.reported_stats();
         match best {
             Some((mv, score, pv)) => SearchOutcome {
                 best_move: Some(mv),
                 score,
                 pv,
-                stats: self.stats.clone(),
+                stats: stats.clone(),
             },
             None => SearchOutcome {
                 best_move: None,
                 score: 0,
                 pv: Vec::new(),
-                stats: self.stats.clone(),
+                stats,
             },
+        }
+    }
+
+    /// The counters as reported: nodes of the main search and the in-search VCF together
+    /// (the main count alone stays in `self.stats` while searching).
+    fn reported_stats(&self) -> SearchStats {
+        SearchStats {
+            nodes: self.total_nodes(),
+            ..self.stats.clone()
         }
     }
 
@@ -366,11 +384,17 @@ impl GomokuSearch {
         let mut best_move = None;
         let alpha_in = alpha;
         for (i, &mv) in moves.iter().enumerate() {
-            let quiet = board.info(me, mv).threat < Threat::Three
-                && board.info(opp, mv).threat < Threat::Three;
+            let threat = board.info(me, mv).threat;
+            let quiet = threat < Threat::Three && board.info(opp, mv).threat < Threat::Three;
+            let makes_three = matches!(threat, Threat::Three | Threat::DoubleThree);
             board.play(mv);
             let makes_four = board.has_five_point(me);
-            let extension = i32::from(self.techniques.four_extension && makes_four);
+            // A four or an open three leaves the opponent few answers: searching it a ply
+            // deeper costs little and follows threat sequences past the horizon.
+            let extension = i32::from(
+                (self.techniques.four_extension && makes_four)
+                    || (self.techniques.three_extension && makes_three),
+            );
             let new_depth = depth - 1 + extension;
             let score = if i == 0 {
                 -self.negamax(board, new_depth, ply + 1, -beta, -alpha)

@@ -6,7 +6,7 @@ use qi_gomoku::{board_from_moves, format_point, parse_moves, Engine, EngineOptio
 use std::time::Instant;
 
 /// The default bench depth.
-pub const DEFAULT_DEPTH: u32 = 8;
+pub const DEFAULT_DEPTH: u32 = 6;
 
 /// The bench positions: rule and moves.
 const POSITIONS: &[(Rule, &str)] = &[
