@@ -5,31 +5,7 @@
 use crate::pattern::Pattern;
 use crate::weights::Role;
 
-/// The threat a stone placed at a point makes, weakest first.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
-#[repr(u8)]
-pub enum Threat {
-    /// Nothing forcing.
-    #[default]
-    None = 0,
-    /// An open three.
-    Three,
-    /// Two open threes.
-    DoubleThree,
-    /// A four.
-    Four,
-    /// A four and an open three.
-    FourThree,
-    /// An unstoppable four: a straight four or two fours.
-    WinFour,
-    /// A winning five.
-    Five,
-}
-
-impl Threat {
-    /// Number of classes.
-    pub const COUNT: usize = 7;
-}
+pub use crate::pattern::Threat;
 
 /// What placing a stone at a point is worth to one colour.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -4,7 +4,9 @@
 
 use crate::board::{point, Board};
 use crate::rules::Color;
-use crate::weights::{Role, EVAL_DIVISOR};
+use crate::weights::{
+    pattern_index, threat_index, EvalWeights, Role, EVAL_DIVISOR, ROLE_FEATURES, WEIGHT_COUNT,
+};
 use qi_search::Score;
 
 pub use crate::cell::{
@@ -57,6 +59,36 @@ pub fn evaluate(board: &Board, evaluator: Evaluator) -> Score {
         Evaluator::Seed000 => seed_score(board, me, seed000_line),
     };
     raw.clamp(-(EVAL_LIMIT as i64), EVAL_LIMIT as i64) as Score
+}
+
+/// The evaluation's features for the side to move: per role, how many (empty point,
+/// line) pairs make each pattern and how many empty points have each threat class, as
+/// a count per flat index; each count is to be multiplied by its weight, the waiter's
+/// negated, and the sum divided by [`EVAL_DIVISOR`].
+pub fn features(board: &Board) -> [i32; WEIGHT_COUNT] {
+    let mut counts = [0i32; WEIGHT_COUNT];
+    let me = board.to_move();
+    for (role, color) in [(Role::Mover, me), (Role::Waiter, me.other())] {
+        for p in board.empty_points() {
+            for d in 0..4 {
+                counts[pattern_index(role, board.pattern(color, p, d))] += 1;
+            }
+            counts[threat_index(role, board.info(color, p).threat)] += 1;
+        }
+    }
+    counts
+}
+
+/// The evaluation recomputed from [`features`] and `weights` (before clamping).
+pub fn evaluate_features(counts: &[i32; WEIGHT_COUNT], weights: &EvalWeights) -> i64 {
+    let flat = weights.flat();
+    let sum = |role: Role| -> i64 {
+        let base = role as usize * ROLE_FEATURES;
+        (base..base + ROLE_FEATURES)
+            .map(|i| counts[i] as i64 * flat[i] as i64)
+            .sum()
+    };
+    (sum(Role::Mover) - sum(Role::Waiter)) / EVAL_DIVISOR
 }
 
 /// Every line of the board (rows, columns, both diagonals) as cell codes, at least 5 long.

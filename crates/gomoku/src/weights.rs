@@ -8,12 +8,11 @@
 //! the evaluation divides the difference of the two sums by [`EVAL_DIVISOR`].
 //!
 //! The numbers live in [`crate::tuned`], written by `qi tune gomoku fit` (docs/tuning.md).
-//! The features the tuner fits are the counts [`features`] returns: the evaluation is
-//! linear in them, and [`evaluate_features`] recomputes it from them exactly.
+//! The features the tuner fits are the counts [`crate::eval::features`] returns: the
+//! evaluation is linear in them, and [`crate::eval::evaluate_features`] recomputes it from
+//! them exactly.
 
-use crate::board::Board;
-use crate::cell::Threat;
-use crate::pattern::Pattern;
+use crate::pattern::{Pattern, Threat};
 
 /// Line patterns (`Pattern as u8`).
 pub const PATTERNS: usize = 11;
@@ -163,40 +162,11 @@ impl EvalWeights {
     }
 }
 
-/// The evaluation's features for the side to move: per role, how many (empty point,
-/// line) pairs make each pattern and how many empty points have each threat class, as
-/// `(flat index, count)`; each count is to be multiplied by its weight, the waiter's
-/// negated, and the sum divided by [`EVAL_DIVISOR`].
-pub fn features(board: &Board) -> [i32; WEIGHT_COUNT] {
-    let mut counts = [0i32; WEIGHT_COUNT];
-    let me = board.to_move();
-    for (role, color) in [(Role::Mover, me), (Role::Waiter, me.other())] {
-        for p in board.empty_points() {
-            for d in 0..4 {
-                counts[pattern_index(role, board.pattern(color, p, d))] += 1;
-            }
-            counts[threat_index(role, board.info(color, p).threat)] += 1;
-        }
-    }
-    counts
-}
-
-/// The evaluation recomputed from [`features`] and `weights` (before clamping).
-pub fn evaluate_features(counts: &[i32; WEIGHT_COUNT], weights: &EvalWeights) -> i64 {
-    let flat = weights.flat();
-    let sum = |role: Role| -> i64 {
-        let base = role as usize * ROLE_FEATURES;
-        (base..base + ROLE_FEATURES)
-            .map(|i| counts[i] as i64 * flat[i] as i64)
-            .sum()
-    };
-    (sum(Role::Mover) - sum(Role::Waiter)) / EVAL_DIVISOR
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::eval::{evaluate, Evaluator};
+    use crate::board::Board;
+    use crate::eval::{evaluate, evaluate_features, features, Evaluator};
     use crate::rules::Rule;
     use rand::{rngs::StdRng, Rng, SeedableRng};
 

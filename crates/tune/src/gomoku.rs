@@ -16,13 +16,13 @@ pub use crate::data::DataError;
 use crate::data::{read_lines, result_text};
 use crate::fit::{FitOptions, Progress, Sample};
 use crate::report::{fit_held_out, FitReport};
+use qi_gomoku::eval::features;
 use qi_gomoku::eval::Threat;
 use qi_gomoku::pattern::Pattern;
 use qi_gomoku::sgf;
 use qi_gomoku::tuned::WEIGHTS;
 use qi_gomoku::weights::{
-    features, pattern_index, threat_index, EvalWeights, Role, EVAL_DIVISOR, ROLE_FEATURES,
-    WEIGHT_COUNT,
+    pattern_index, threat_index, EvalWeights, Role, EVAL_DIVISOR, ROLE_FEATURES, WEIGHT_COUNT,
 };
 use qi_gomoku::{format_point, parse_moves, play_checked, Board, Color, MoveResult, Rule};
 
