@@ -147,8 +147,9 @@ impl EngineMove {
 /// moves of one game.
 pub struct Engine {
     options: EngineOptions,
-    /// The generic reference search: weaker levels choose among its scored root moves.
-    searcher: Searcher<Gomoku>,
+    /// The generic reference search: weaker levels choose among its scored root moves
+    /// (made on first use, so a full-strength engine holds one table, not two).
+    searcher: Option<Searcher<Gomoku>>,
     /// The specialised search that plays at full strength.
     search: GomokuSearch,
     threats: ThreatSearch,
@@ -157,22 +158,29 @@ pub struct Engine {
 impl Engine {
     /// An engine with `options`.
     pub fn new(options: EngineOptions) -> Engine {
-        let config = SearchConfig {
-            algorithm: Algorithm::Pvs,
-            tt_megabytes: options.tt_megabytes,
-            ordering: true,
-            iterative_deepening: true,
-            collect_ties: false,
-            random_ties: false,
-            seed: Some(options.seed.unwrap_or(0)),
-            threads: 1,
-        };
         Engine {
-            searcher: Searcher::new(config),
+            searcher: None,
             search: GomokuSearch::new(options.tt_megabytes, options.settings, Techniques::ALL),
             threats: ThreatSearch::new(),
             options,
         }
+    }
+
+    /// The generic searcher, made the first time a weaker level needs it.
+    fn generic_searcher(&mut self) -> &mut Searcher<Gomoku> {
+        let options = &self.options;
+        self.searcher.get_or_insert_with(|| {
+            Searcher::new(SearchConfig {
+                algorithm: Algorithm::Pvs,
+                tt_megabytes: options.tt_megabytes,
+                ordering: true,
+                iterative_deepening: true,
+                collect_ties: false,
+                random_ties: false,
+                seed: Some(options.seed.unwrap_or(0)),
+                threads: 1,
+            })
+        })
     }
 
     /// The options.
@@ -192,7 +200,9 @@ impl Engine {
 
     /// Forgets what was learnt (a new game).
     pub fn clear(&mut self) {
-        self.searcher.clear();
+        if let Some(searcher) = &mut self.searcher {
+            searcher.clear();
+        }
         self.search.clear();
         self.threats.clear();
     }
@@ -329,35 +339,30 @@ impl Engine {
             ));
         }
         let margin = strength.margin;
-        self.searcher.set_root_margin(margin);
-        let game = Gomoku::new(board.clone(), self.options.settings);
-        let result = self
-            .searcher
-            .search_with_info(&game, &limits, &mut on_iteration);
-        let mut point = result.best_move.unwrap_or(root[0]);
-        if !full {
-            let mut rng = match self.options.seed {
-                Some(seed) => StdRng::seed_from_u64(seed ^ board.hash()),
-                None => StdRng::from_os_rng(),
-            };
-            point = level::choose(&result.root_moves, level, margin, &mut rng).unwrap_or(point);
-        }
-        if !is_legal(board, point) {
-            point = root[0];
-        }
-        let mut pv = result.pv.clone();
-        if pv.first() != Some(&point) {
-            pv = vec![point];
-        }
-        Some(EngineMove {
+        let settings = self.options.settings;
+        let seed = self.options.seed;
+        let searcher = self.generic_searcher();
+        searcher.set_root_margin(margin);
+        let game = Gomoku::new(board.clone(), settings);
+        let result = searcher.search_with_info(&game, &limits, &mut on_iteration);
+        let mut rng = match seed {
+            Some(seed) => StdRng::seed_from_u64(seed ^ board.hash()),
+            None => StdRng::from_os_rng(),
+        };
+        let point = level::choose(&result.root_moves, level, margin, &mut rng)
+            .or(result.best_move)
+            .unwrap_or(root[0]);
+        let nodes = result.stats.nodes + threat_nodes;
+        Some(searched_move(
+            board,
+            &root,
             point,
-            score: result.score,
-            pv,
-            depth: result.stats.depth,
-            nodes: result.stats.nodes + threat_nodes,
-            time: start.elapsed(),
-            source: MoveSource::Search,
-        })
+            result.score,
+            result.pv,
+            result.stats.depth,
+            nodes,
+            start,
+        ))
     }
 }
 
@@ -382,23 +387,53 @@ impl Engine {
         };
         self.search.set_settings(self.options.settings);
         let result = self.search.search(board, &search_limits, on_iteration);
-        let point = result
-            .best_move
-            .filter(|&p| is_legal(board, p))
-            .unwrap_or(root[0]);
-        let mut pv = result.pv;
-        if pv.first() != Some(&point) {
-            pv = vec![point];
-        }
-        EngineMove {
+        let point = result.best_move.unwrap_or(root[0]);
+        let nodes = result.stats.nodes + threat_nodes;
+        searched_move(
+            board,
+            root,
             point,
-            score: result.score,
-            pv,
-            depth: result.stats.depth,
-            nodes: result.stats.nodes + threat_nodes,
-            time: start.elapsed(),
-            source: MoveSource::Search,
-        }
+            result.score,
+            result.pv,
+            result.stats.depth,
+            nodes,
+            start,
+        )
+    }
+}
+
+/// The move a main search chose, as the engine reports it: an illegal choice (never
+/// expected) falls back to the first candidate, and a principal variation that does not
+/// start with the move is replaced by the move alone.
+#[allow(clippy::too_many_arguments)]
+fn searched_move(
+    board: &Board,
+    root: &[Point],
+    point: Point,
+    score: Score,
+    pv: Vec<Point>,
+    depth: u32,
+    nodes: u64,
+    start: Instant,
+) -> EngineMove {
+    let point = if is_legal(board, point) {
+        point
+    } else {
+        root[0]
+    };
+    let pv = if pv.first() == Some(&point) {
+        pv
+    } else {
+        vec![point]
+    };
+    EngineMove {
+        point,
+        score,
+        pv,
+        depth,
+        nodes,
+        time: start.elapsed(),
+        source: MoveSource::Search,
     }
 }
 

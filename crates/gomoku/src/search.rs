@@ -111,6 +111,8 @@ pub struct GomokuSearch {
     aborted: bool,
     /// The score of the root's best move so far in the current iteration.
     root_score: Score,
+    /// Ordering keys of the node being ordered (reused, so no node allocates).
+    order_keys: Vec<(i64, Point)>,
 }
 
 /// No point: killers start empty.
@@ -137,6 +139,7 @@ impl GomokuSearch {
             stop: StopFlag::new(),
             aborted: false,
             root_score: 0,
+            order_keys: Vec::with_capacity(64),
         }
     }
 
@@ -470,14 +473,13 @@ impl GomokuSearch {
     }
 
     /// Puts the table's move first and the killers next; the rest keep the generator's
-    /// order, nudged by history.
-    fn order(&self, board: &Board, moves: &mut [Point], tt_move: Option<Point>, ply: usize) {
+    /// order, nudged by history. Each move's key is computed once (this runs at every
+    /// node), in a buffer kept between calls.
+    fn order(&mut self, board: &Board, moves: &mut [Point], tt_move: Option<Point>, ply: usize) {
         if self.techniques.ordering && moves.len() > 2 {
             let me = board.to_move().index();
             let history = &self.history[me];
             let killers = self.killers[ply];
-            // The generator's order is by threat and shape value; a stable sort on a key
-            // that adds history keeps it where history is silent.
             let key = |p: Point| {
                 let killer = if killers[0] == p {
                     KILLER_BONUS[0]
@@ -488,7 +490,15 @@ impl GomokuSearch {
                 };
                 killer + movegen::point_score(board, p) as i64 * 4 + history[p as usize] as i64
             };
-            moves.sort_by_key(|&p| std::cmp::Reverse(key(p)));
+            let keyed = &mut self.order_keys;
+            keyed.clear();
+            keyed.extend(moves.iter().map(|&p| (key(p), p)));
+            // The generator's order is by threat and shape value; a stable sort on a key
+            // that adds history keeps it where history is silent.
+            keyed.sort_by_key(|&(k, _)| std::cmp::Reverse(k));
+            for (slot, &(_, p)) in moves.iter_mut().zip(keyed.iter()) {
+                *slot = p;
+            }
         }
         if let Some(t) = tt_move {
             if let Some(i) = moves.iter().position(|&p| p == t) {
