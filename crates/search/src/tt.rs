@@ -7,6 +7,9 @@
 use crate::score::Score;
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
 
+mod memory;
+use memory::SlotMemory;
+
 /// What a stored score says about the true value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Bound {
@@ -65,7 +68,7 @@ struct Slot {
 
 /// A transposition table of a fixed number of buckets, shareable between threads.
 pub struct TranspositionTable {
-    slots: Box<[Slot]>,
+    slots: SlotMemory,
     bucket_mask: usize,
     age: AtomicU8,
 }
@@ -131,28 +134,6 @@ impl std::fmt::Display for AllocError {
 
 impl std::error::Error for AllocError {}
 
-/// `len` slots of zeroed memory, or `None` when the allocator refuses. The memory comes
-/// zeroed from the allocator (`calloc`: fresh pages from the system are zero already), so
-/// a large table costs nothing until its pages are touched by the search.
-fn zeroed_slots(len: usize) -> Option<Box<[Slot]>> {
-    if len == 0 {
-        return Some(Box::new([]));
-    }
-    let layout = std::alloc::Layout::array::<Slot>(len).ok()?;
-    // SAFETY: `layout` has a non-zero size (`len > 0` and a slot is 16 bytes). A slot is
-    // two `AtomicU64`s, for which all-zero bytes are a valid value (0), so the zeroed
-    // memory holds `len` initialised slots. The pointer comes from the global allocator
-    // with exactly the layout a `Box<[Slot]>` of `len` elements frees with, so the box
-    // owns it and releases it correctly.
-    unsafe {
-        let ptr = std::alloc::alloc_zeroed(layout).cast::<Slot>();
-        if ptr.is_null() {
-            return None;
-        }
-        Some(Box::from_raw(std::ptr::slice_from_raw_parts_mut(ptr, len)))
-    }
-}
-
 /// Buckets in a table of `megabytes` MB (capped at [`MAX_MEGABYTES`]; a power of two).
 fn buckets_for(megabytes: usize) -> usize {
     let bytes = megabytes.clamp(1, MAX_MEGABYTES) << 20;
@@ -200,7 +181,7 @@ impl TranspositionTable {
             megabytes: (buckets.saturating_mul(2 * std::mem::size_of::<Slot>()) >> 20).max(1),
         };
         let slots =
-            zeroed_slots(buckets.checked_mul(2).ok_or_else(too_big)?).ok_or_else(too_big)?;
+            SlotMemory::zeroed(buckets.checked_mul(2).ok_or_else(too_big)?).ok_or_else(too_big)?;
         Ok(TranspositionTable {
             slots,
             bucket_mask: buckets - 1,
@@ -254,6 +235,23 @@ impl TranspositionTable {
             return None;
         }
         unpack(data)
+    }
+
+    /// Asks the processor to start loading `key`'s bucket into the cache, so that a
+    /// [`probe`](Self::probe) shortly after does not wait on memory. A hint only: it
+    /// changes no entry and does nothing on processors without a prefetch instruction.
+    #[inline]
+    pub fn prefetch(&self, key: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+            let slot: *const Slot = &self.slots[self.bucket(key)];
+            // SAFETY: SSE, which the instruction needs, is part of every x86_64 processor;
+            // a prefetch never faults, and the address is that of a live slot anyway.
+            unsafe { _mm_prefetch::<_MM_HINT_T0>(slot.cast::<i8>()) };
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = key;
     }
 
     /// The entry stored for `key`, if any.

@@ -72,32 +72,6 @@ impl Accumulator {
     }
 }
 
-/// A compact copy of the board by square index, so positional terms can walk lines cheaply.
-struct Board {
-    sq: [Option<Piece>; 90],
-}
-
-impl Board {
-    fn new(pos: &Position) -> Board {
-        let mut sq = [None; 90];
-        for color in Color::ALL {
-            for (s, p) in pos.pieces(color) {
-                sq[s.index()] = Some(p);
-            }
-        }
-        Board { sq }
-    }
-
-    #[inline]
-    fn at(&self, file: i32, rank: i32) -> Option<Option<Piece>> {
-        if (0..9).contains(&file) && (0..10).contains(&rank) {
-            Some(self.sq[(rank * 9 + file) as usize])
-        } else {
-            None
-        }
-    }
-}
-
 /// Where the positional terms go: summed with the weights for the evaluation, or counted
 /// for the tuner's trace. Written once, so the trace is always the evaluation's own.
 trait TermSink {
@@ -131,76 +105,52 @@ impl TermSink for Counted<'_> {
     }
 }
 
-/// Positional terms for one side, into `sink`.
+/// The terms of `us`'s pieces one by one, into `sink`; returns `us`'s attackers across
+/// the river (a chariot counts twice), which press on the other side's palace.
 #[inline(always)]
-fn side_terms<S: TermSink>(pos: &Position, b: &Board, us: Color, counts: &Counts, sink: &mut S) {
-    let them = us.flip();
-    let forward = if us == Color::Red { 1 } else { -1 };
+fn piece_terms<S: TermSink>(pos: &Position, us: Color, sink: &mut S) -> i32 {
+    let mut crossed = 0;
     for (sq, piece) in pos.pieces(us) {
-        let (f, r) = (sq.file() as i32, sq.rank() as i32);
+        let (f, r) = (sq.file(), sq.rank());
+        let across = match us {
+            Color::Red => r >= 5,
+            Color::Black => r <= 4,
+        };
         match piece.kind() {
             PieceKind::Chariot => {
                 // Mobility: a chariot boxed in by its own pieces is worth far less.
-                let mut n = 0;
-                for (df, dr) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
-                    let (mut x, mut y) = (f + df, r + dr);
-                    while let Some(cell) = b.at(x, y) {
-                        match cell {
-                            None => n += 1,
-                            Some(p) => {
-                                if p.color() != us {
-                                    n += 1;
-                                }
-                                break;
-                            }
-                        }
-                        x += df;
-                        y += dr;
-                    }
-                }
-                sink.add(us, Term::ChariotMobility, n - 7);
+                sink.add(us, Term::ChariotMobility, pos.mobility(sq) as i32 - 7);
+                crossed += if across { 2 } else { 0 };
             }
             PieceKind::Horse => {
                 // The horse is blocked at its leg ("hobbled"); a horse with one or no
                 // exits is close to trapped and often lost.
-                let mut n = 0;
-                for (lf, lr, targets) in [
-                    (0, 1, [(-1, 2), (1, 2)]),
-                    (0, -1, [(-1, -2), (1, -2)]),
-                    (1, 0, [(2, -1), (2, 1)]),
-                    (-1, 0, [(-2, -1), (-2, 1)]),
-                ] {
-                    if b.at(f + lf, r + lr) != Some(None) {
-                        continue;
-                    }
-                    for (tf, tr) in targets {
-                        match b.at(f + tf, r + tr) {
-                            Some(None) => n += 1,
-                            Some(Some(p)) if p.color() != us => n += 1,
-                            _ => {}
-                        }
-                    }
-                }
+                let n = pos.mobility(sq) as i32;
                 sink.add(us, Term::HorseMobility, n - 4);
                 if n <= 1 {
                     sink.add(us, Term::HorseTrapped, 1);
                 }
+                crossed += i32::from(across);
             }
+            PieceKind::Cannon => crossed += i32::from(across),
             PieceKind::Soldier => {
                 // Connected crossed soldiers (side by side) support each other.
-                let crossed = if us == Color::Red { r >= 5 } else { r <= 4 };
-                if crossed {
-                    if let Some(Some(p)) = b.at(f + 1, r) {
-                        if p == piece {
-                            sink.add(us, Term::ConnectedSoldiers, 1);
-                        }
-                    }
+                let right = Square::new(f + 1, r).and_then(|s| pos.piece_at(s));
+                if across && right == Some(piece) {
+                    sink.add(us, Term::ConnectedSoldiers, 1);
                 }
             }
             _ => {}
         }
     }
+    crossed
+}
 
+/// The terms of `us`'s palace and general, into `sink`.
+#[inline(always)]
+fn palace_terms<S: TermSink>(pos: &Position, us: Color, counts: &Counts, sink: &mut S) {
+    let them = us.flip();
+    let forward: i8 = if us == Color::Red { 1 } else { -1 };
     // Palace safety: our missing defenders matter in proportion to the enemy's attackers.
     let ci = us.index();
     let ti = them.index();
@@ -235,12 +185,12 @@ fn side_terms<S: TermSink>(pos: &Position, b: &Board, us: Color, counts: &Counts
     // Our general's file: an enemy cannon on it with nothing between is a standing threat
     // (an "empty-head cannon"); two pieces between pin both screens.
     let k = pos.king_square(us);
-    let (kf, kr) = (k.file() as i32, k.rank() as i32);
+    let (kf, kr) = (k.file(), k.rank());
     let mut between = 0;
-    let mut y = kr + forward;
+    let mut y = kr.wrapping_add_signed(forward);
     let mut own_cover = false;
-    while let Some(cell) = b.at(kf, y) {
-        if let Some(p) = cell {
+    while let Some(sq) = Square::new(kf, y) {
+        if let Some(p) = pos.piece_at(sq) {
             if p.color() == them && p.kind() == PieceKind::Cannon {
                 match between {
                     0 => sink.add(us, Term::EmptyHeadCannon, 1),
@@ -260,7 +210,7 @@ fn side_terms<S: TermSink>(pos: &Position, b: &Board, us: Color, counts: &Counts
                 break;
             }
         }
-        y += forward;
+        y = y.wrapping_add_signed(forward);
     }
     // An open file in front of the general lets a chariot or cannon land with check.
     if !own_cover && enemy_ch + enemy_cn > 0 {
@@ -280,37 +230,29 @@ struct Counts {
     crossed: [i32; 2],
 }
 
-impl Counts {
-    fn new(pos: &Position) -> Counts {
-        let mut c = Counts {
-            kind: [[0; 7]; 2],
-            crossed: [0; 2],
-        };
-        for color in Color::ALL {
-            for (sq, p) in pos.pieces(color) {
-                let k = p.kind();
-                c.kind[color.index()][k as usize] += 1;
-                let across = match color {
-                    Color::Red => sq.rank() >= 5,
-                    Color::Black => sq.rank() <= 4,
-                };
-                if across && matches!(k, PieceKind::Chariot | PieceKind::Horse | PieceKind::Cannon)
-                {
-                    c.crossed[color.index()] += if k == PieceKind::Chariot { 2 } else { 1 };
-                }
-            }
+/// Every positional term of both sides, into `sink`; returns the piece counts they used.
+#[inline(always)]
+fn all_terms<S: TermSink>(pos: &Position, sink: &mut S) -> Counts {
+    let crossed = [
+        piece_terms(pos, Color::Red, sink),
+        piece_terms(pos, Color::Black, sink),
+    ];
+    let mut kind = [[0; 7]; 2];
+    for color in Color::ALL {
+        for k in PieceKind::ALL {
+            kind[color.index()][k as usize] = i32::from(pos.count(Piece::new(color, k)));
         }
-        c
     }
+    let counts = Counts { kind, crossed };
+    palace_terms(pos, Color::Red, &counts, sink);
+    palace_terms(pos, Color::Black, &counts, sink);
+    counts
 }
 
 /// Evaluation of `pos` from the side to move's view, given its accumulator.
 pub fn evaluate_with(pos: &Position, acc: &Accumulator) -> Score {
-    let b = Board::new(pos);
-    let counts = Counts::new(pos);
     let mut terms = Weighted::default();
-    side_terms(pos, &b, Color::Red, &counts, &mut terms);
-    side_terms(pos, &b, Color::Black, &counts, &mut terms);
+    let counts = all_terms(pos, &mut terms);
     let (mg, eg) = (acc.mg + terms.mg, acc.eg + terms.eg);
     let phase = acc.phase.clamp(0, MAX_PHASE);
     let v = blend(mg, eg, phase);
@@ -404,10 +346,7 @@ pub fn trace(pos: &Position) -> Trace {
             counts[psq_index(kind, rank, column)] += sign(color);
         }
     }
-    let (b, piece_counts) = (Board::new(pos), Counts::new(pos));
-    let mut sink = Counted(&mut counts);
-    side_terms(pos, &b, Color::Red, &piece_counts, &mut sink);
-    side_terms(pos, &b, Color::Black, &piece_counts, &mut sink);
+    let piece_counts = all_terms(pos, &mut Counted(&mut counts));
     let counts: Vec<(usize, i32)> = (0..PAIR_COUNT)
         .filter(|&i| counts[i] != 0)
         .map(|i| (i, counts[i]))

@@ -35,6 +35,11 @@ use std::time::{Duration, Instant};
 
 /// Deepest ply the search visits; leaves room for the score encoding's distance range.
 const MAX_SEARCH_PLY: usize = MAX_PLY - MAX_PLY_MARGIN;
+
+/// Entries of a worker's evaluation cache (a power of two; 16 bytes each).
+const EVAL_CACHE_ENTRIES: usize = 1 << 14;
+/// The value an empty cache entry holds (no evaluation is this far below zero).
+const EMPTY_EVAL: Score = Score::MIN;
 pub use crate::params::MAX_DEPTH;
 
 /// Engine-wide settings.
@@ -264,6 +269,9 @@ struct Worker<'a> {
     continuation: Vec<i16>,
     /// `piece_square` of the move that led to each ply (`None` for a null move, the root).
     moved: [Option<usize>; MAX_PLY + 2],
+    /// Evaluations already made, by position key: the same positions come back in every
+    /// iteration and through transpositions, and a lookup is cheaper than an evaluation.
+    eval_cache: Vec<(u64, Score)>,
     /// Static evaluation at each ply of the current line (`None` when in check).
     static_evals: [Option<Score>; MAX_PLY + 2],
     pv: Box<[[Move; MAX_PLY + 1]; MAX_PLY + 1]>,
@@ -304,6 +312,7 @@ impl<'a> Worker<'a> {
             history: vec![0; PIECE_SQUARES],
             continuation: vec![0; PIECE_SQUARES * PIECE_SQUARES],
             moved: [None; MAX_PLY + 2],
+            eval_cache: vec![(0, EMPTY_EVAL); EVAL_CACHE_ENTRIES],
             static_evals: [None; MAX_PLY + 2],
             pv: Box::new([[Move::NULL; MAX_PLY + 1]; MAX_PLY + 1]),
             pv_len: [0; MAX_PLY + 1],
@@ -399,6 +408,8 @@ impl<'a> Worker<'a> {
             last.played = mv;
         }
         let undo = self.pos.make_move(mv);
+        // The child probes the table first thing; start loading its bucket now.
+        self.shared.tt.prefetch(self.pos.key());
         self.accs.push(acc);
         self.path.push(HistEntry::new(&self.pos, Move::NULL));
         undo
@@ -410,8 +421,17 @@ impl<'a> Worker<'a> {
         self.path.pop();
     }
 
-    fn eval(&self) -> Score {
-        evaluate_with(&self.pos, &self.accs[self.accs.len() - 1])
+    fn eval(&mut self) -> Score {
+        let key = self.pos.key();
+        let cached = &mut self.eval_cache[key as usize & (EVAL_CACHE_ENTRIES - 1)];
+        if cached.0 == key && cached.1 != EMPTY_EVAL {
+            return cached.1;
+        }
+        // The evaluation reads only the placement and the side to move, which the key
+        // stands for, so a cached value is the value.
+        let v = evaluate_with(&self.pos, &self.accs[self.accs.len() - 1]);
+        *cached = (key, v);
+        v
     }
 
     /// Whether the side to move keeps a piece that can force progress, so passing is

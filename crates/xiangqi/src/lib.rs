@@ -50,6 +50,7 @@ mod attacks;
 pub mod error;
 pub mod fen;
 pub mod game;
+mod mobility;
 pub mod movegen;
 pub mod notation;
 pub mod outcome;

@@ -345,7 +345,7 @@ impl Position {
     /// `occ` of length `len`, as a bit mask on that line. `enemy(i)` tells
     /// whether the piece at bit `i` belongs to the opponent.
     #[inline(always)]
-    fn line_targets<const CAPS: bool, const CANNON: bool>(
+    pub(crate) fn line_targets<const CAPS: bool, const CANNON: bool>(
         occ: u16,
         p: u32,
         len: u32,
