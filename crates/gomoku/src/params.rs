@@ -2,7 +2,7 @@
 //! threat searches' budgets and depths, the candidate caps, the time split and the levels'
 //! margins.
 //!
-//! They are the engine's signature: `qi bench gomoku` counts 882580 nodes with them (pinned
+//! They are the engine's signature: `qi bench gomoku` counts 540097 nodes with them (pinned
 //! by `crates/cli/tests/bench_signature.rs`); a commit that changes one on purpose updates
 //! the signature and says why. The evaluation's shape weights live with the shapes
 //! ([`crate::eval`]), the swap openings' margins in [`crate::opening`].
@@ -116,6 +116,13 @@ pub const SEARCH_MAX_DEPTH: u32 = 40;
 /// The search looks at the clock, the node limit and the stop flag once per this many
 /// nodes: often enough to stop within a millisecond.
 pub const SEARCH_NODES_BETWEEN_CLOCK_CHECKS: u64 = 1024;
+
+/// Reverse futility pruning applies at this remaining depth and below.
+pub const REVERSE_FUTILITY_MAX_DEPTH: i32 = 3;
+
+/// Reverse futility margin per ply of remaining depth, in evaluation points (an open
+/// three of the side to move is worth about 300).
+pub const REVERSE_FUTILITY_MARGIN: i32 = 200;
 
 /// Late-move reductions start at this remaining depth.
 pub const LMR_MIN_DEPTH: i32 = 3;

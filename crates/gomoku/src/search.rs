@@ -14,13 +14,15 @@ use crate::game::SearchSettings;
 use crate::movegen;
 use crate::params::{
     FIRST_REPLY_VCF_FACTOR, HISTORY_LIMIT, IN_SEARCH_VCF_MAX_PLIES, KILLER_BONUS, LMR_BASE,
-    LMR_DIVISOR, LMR_FIRST_MOVE, LMR_MIN_DEPTH, SEARCH_MAX_DEPTH,
-    SEARCH_NODES_BETWEEN_CLOCK_CHECKS,
+    LMR_DIVISOR, LMR_FIRST_MOVE, LMR_MIN_DEPTH, REVERSE_FUTILITY_MARGIN,
+    REVERSE_FUTILITY_MAX_DEPTH, SEARCH_MAX_DEPTH, SEARCH_NODES_BETWEEN_CLOCK_CHECKS,
 };
 use crate::renju;
 use crate::rules::Color;
 use crate::threats::ThreatSearch;
-use qi_search::score::{from_table, loss_in, plies_to_end, to_table, win_in, INFINITY};
+use qi_search::score::{
+    from_table, is_decisive, loss_in, plies_to_end, to_table, win_in, INFINITY,
+};
 use qi_search::tt::{Bound, Entry, TranspositionTable};
 use qi_search::{IterationInfo, Score, SearchStats, StopFlag};
 use std::time::{Duration, Instant};
@@ -42,6 +44,9 @@ pub struct Techniques {
     pub ordering: bool,
     /// A move that makes an open three is searched one ply deeper.
     pub three_extension: bool,
+    /// Reverse futility: near the horizon, with no threat against it, a side whose static
+    /// evaluation is far above beta is taken to stay above it.
+    pub reverse_futility: bool,
 }
 
 impl Techniques {
@@ -52,6 +57,7 @@ impl Techniques {
         late_move_reductions: true,
         ordering: true,
         three_extension: true,
+        reverse_futility: true,
     };
 
     /// Everything off.
@@ -61,6 +67,7 @@ impl Techniques {
         late_move_reductions: false,
         ordering: false,
         three_extension: false,
+        reverse_futility: false,
     };
 }
 
@@ -367,6 +374,21 @@ impl GomokuSearch {
         if depth == 0 || ply + 1 >= MAX_PLY {
             return eval::evaluate(board, self.settings.evaluator);
         }
+        let forced = opp_fives > 0 || board.threats_at_least(opp, Threat::WinFour) > 0;
+        // Reverse futility: near the horizon of a quiet null-window node, a static
+        // evaluation far above beta is taken as a fail-high.
+        if self.techniques.reverse_futility
+            && !pv_node
+            && !forced
+            && ply > 0
+            && depth <= REVERSE_FUTILITY_MAX_DEPTH
+            && !is_decisive(beta)
+        {
+            let static_eval = eval::evaluate(board, self.settings.evaluator);
+            if static_eval - REVERSE_FUTILITY_MARGIN * depth >= beta {
+                return static_eval;
+            }
+        }
         // Candidates, best first; the table's move, then the killers, go to the front.
         let mut moves = std::mem::take(&mut self.moves[ply]);
         moves.clear();
@@ -381,7 +403,6 @@ impl GomokuSearch {
             // Every candidate is forbidden for Black, who has lost.
             return loss_in(ply);
         }
-        let forced = opp_fives > 0 || board.threats_at_least(opp, Threat::WinFour) > 0;
         self.order(board, &mut moves, tt_move, ply);
         let mut best = -INFINITY;
         let mut best_move = None;
