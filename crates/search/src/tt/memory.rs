@@ -1,62 +1,105 @@
-//! The table's memory: zeroed slots, on Linux backed by transparent huge pages where the
-//! kernel offers them. A probe lands on a random bucket, so with ordinary 4 KB pages
+//! The table's memory: zeroed slots, on Linux in an anonymous mapping advised as
+//! transparent huge pages. A probe lands on a random bucket, so with ordinary 4 KB pages
 //! almost every probe also misses the TLB; 2 MB pages cover a large table with a few
-//! hundred TLB entries.
+//! hundred TLB entries. Fresh mappings read as zero and get their pages on first touch, so
+//! even a 4 GB table costs nothing until the search uses it.
 
 use super::Slot;
-use std::alloc::Layout;
 use std::ptr::NonNull;
 
 /// Size (and alignment) of a transparent huge page on x86_64 and aarch64 Linux.
+#[cfg(target_os = "linux")]
 const HUGE_PAGE: usize = 2 << 20;
 
-/// `len` zeroed slots owned like a `Box<[Slot]>`, with the layout they were allocated with.
+/// `len` zeroed slots owned like a `Box<[Slot]>`.
 pub(super) struct SlotMemory {
-    ptr: NonNull<Slot>,
+    slots: NonNull<Slot>,
     len: usize,
-    layout: Layout,
+    origin: Origin,
+}
+
+/// Where the memory came from, so it goes back there.
+enum Origin {
+    /// Nothing (no slots).
+    Empty,
+    /// The global allocator, with this layout.
+    Heap(std::alloc::Layout),
+    /// An anonymous mapping at this address of this many bytes (Linux).
+    #[cfg(target_os = "linux")]
+    Mapping(*mut libc::c_void, usize),
 }
 
 // SAFETY: a `SlotMemory` owns its slots exclusively, as a `Box<[Slot]>` would, and a
-// `Slot` (two atomics) may be sent to and shared between threads.
+// `Slot` (two atomics) may be sent to and shared between threads; the mapping address is
+// only used to free it.
 unsafe impl Send for SlotMemory {}
 // SAFETY: as above: shared access only hands out `&[Slot]`, and `Slot` is `Sync`.
 unsafe impl Sync for SlotMemory {}
 
 impl SlotMemory {
-    /// `len` zeroed slots, or `None` when the allocator refuses.
+    /// `len` zeroed slots, or `None` when the memory cannot be had.
     pub(super) fn zeroed(len: usize) -> Option<SlotMemory> {
         let bytes = len.checked_mul(std::mem::size_of::<Slot>())?;
         if bytes == 0 {
             return Some(SlotMemory {
-                ptr: NonNull::dangling(),
+                slots: NonNull::dangling(),
                 len: 0,
-                layout: Layout::new::<()>(),
+                origin: Origin::Empty,
             });
         }
-        let huge = cfg!(target_os = "linux") && bytes >= HUGE_PAGE;
-        let layout = if huge {
-            Layout::from_size_align(bytes.next_multiple_of(HUGE_PAGE), HUGE_PAGE).ok()?
-        } else {
-            Layout::array::<Slot>(len).ok()?
-        };
-        // SAFETY: `layout` has a non-zero size. The memory is zeroed before any slot is
-        // read (by the allocator, or by `write_bytes` after the advice), and all-zero
-        // bytes are a valid `Slot` (two `AtomicU64`s holding 0).
-        let raw = unsafe {
-            if huge {
-                let raw = std::alloc::alloc(layout);
-                if !raw.is_null() {
-                    advise_huge_pages(raw, layout.size());
-                    // Zeroing after the advice faults the memory in as huge pages.
-                    raw.write_bytes(0, layout.size());
-                }
-                raw
-            } else {
-                std::alloc::alloc_zeroed(layout)
+        #[cfg(target_os = "linux")]
+        if bytes >= HUGE_PAGE {
+            if let Some(memory) = Self::mapped(len, bytes) {
+                return Some(memory);
             }
+        }
+        let layout = std::alloc::Layout::array::<Slot>(len).ok()?;
+        // SAFETY: `layout` has a non-zero size; all-zero bytes are a valid `Slot` (two
+        // `AtomicU64`s holding 0), so the zeroed memory holds `len` initialised slots.
+        let raw = unsafe { std::alloc::alloc_zeroed(layout) };
+        NonNull::new(raw.cast::<Slot>()).map(|slots| SlotMemory {
+            slots,
+            len,
+            origin: Origin::Heap(layout),
+        })
+    }
+
+    /// `len` slots (`bytes` bytes) in a fresh anonymous mapping, aligned to a huge page
+    /// and advised as huge pages; `None` when the kernel refuses the mapping.
+    #[cfg(target_os = "linux")]
+    fn mapped(len: usize, bytes: usize) -> Option<SlotMemory> {
+        // One huge page more than needed, so an aligned start lies inside the mapping.
+        let size = bytes.checked_add(HUGE_PAGE)?;
+        // SAFETY: an anonymous private mapping at an address of the kernel's choosing
+        // touches no existing memory; the result is checked against MAP_FAILED.
+        let base = unsafe {
+            libc::mmap(
+                std::ptr::null_mut(),
+                size,
+                libc::PROT_READ | libc::PROT_WRITE,
+                libc::MAP_PRIVATE | libc::MAP_ANONYMOUS,
+                -1,
+                0,
+            )
         };
-        NonNull::new(raw.cast::<Slot>()).map(|ptr| SlotMemory { ptr, len, layout })
+        if base == libc::MAP_FAILED {
+            return None;
+        }
+        let offset = (base as usize).next_multiple_of(HUGE_PAGE) - base as usize;
+        // SAFETY: `offset < HUGE_PAGE`, so `base + offset .. + bytes` lies inside the
+        // `size` bytes just mapped. `madvise` only changes how the kernel backs the range
+        // (a refusal leaves ordinary pages), and fresh anonymous memory reads as zero,
+        // which is a valid `Slot`.
+        let start = unsafe {
+            let start = base.cast::<u8>().add(offset);
+            libc::madvise(start.cast(), bytes, libc::MADV_HUGEPAGE);
+            start
+        };
+        NonNull::new(start.cast::<Slot>()).map(|slots| SlotMemory {
+            slots,
+            len,
+            origin: Origin::Mapping(base, size),
+        })
     }
 }
 
@@ -64,34 +107,28 @@ impl std::ops::Deref for SlotMemory {
     type Target = [Slot];
 
     fn deref(&self) -> &[Slot] {
-        // SAFETY: `ptr` points to `len` initialised slots that live as long as `self`
+        // SAFETY: `slots` points to `len` initialised slots that live as long as `self`
         // (or is dangling with `len == 0`, which a slice allows).
-        unsafe { std::slice::from_raw_parts(self.ptr.as_ptr(), self.len) }
+        unsafe { std::slice::from_raw_parts(self.slots.as_ptr(), self.len) }
     }
 }
 
 impl Drop for SlotMemory {
     fn drop(&mut self) {
-        if self.len > 0 {
+        match self.origin {
+            Origin::Empty => {}
             // SAFETY: allocated in `zeroed` with exactly this layout, and freed once.
-            unsafe { std::alloc::dealloc(self.ptr.as_ptr().cast(), self.layout) };
+            Origin::Heap(layout) => unsafe {
+                std::alloc::dealloc(self.slots.as_ptr().cast(), layout)
+            },
+            // SAFETY: mapped in `mapped` at this address with this size, unmapped once.
+            #[cfg(target_os = "linux")]
+            Origin::Mapping(base, size) => unsafe {
+                libc::munmap(base, size);
+            },
         }
     }
 }
-
-/// Asks Linux to back `len` bytes at `addr` with transparent huge pages. Only advice: where
-/// the kernel says no (huge pages off, an old kernel), the table works as before.
-#[cfg(target_os = "linux")]
-fn advise_huge_pages(addr: *mut u8, len: usize) {
-    // SAFETY: the range is one live allocation owned by the caller; `madvise` with
-    // `MADV_HUGEPAGE` changes how the kernel backs it, never its contents.
-    unsafe {
-        libc::madvise(addr.cast(), len, libc::MADV_HUGEPAGE);
-    }
-}
-
-#[cfg(not(target_os = "linux"))]
-fn advise_huge_pages(_addr: *mut u8, _len: usize) {}
 
 #[cfg(test)]
 mod tests {
@@ -100,7 +137,7 @@ mod tests {
 
     #[test]
     fn slots_come_zeroed_in_every_size() {
-        for len in [0, 1, 2, 1000, 1 << 17, (1 << 17) + 2, 1 << 20] {
+        for len in [0, 1, 2, 1000, 1 << 17, (1 << 17) + 2, 1 << 20, 1 << 22] {
             let m = SlotMemory::zeroed(len).expect("memory");
             assert_eq!(m.len(), len);
             assert!(m.iter().all(
