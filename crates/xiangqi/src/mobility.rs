@@ -1,7 +1,9 @@
 //! Mobility: how many points a piece can reach by its own movement rule, for evaluations.
 
 use crate::position::Position;
-use crate::tables::{file_of, idx_of, rank_of, step, DIAG, HORSE, OWN_HALF, PALACE, TARGET};
+use crate::tables::{
+    file_of, idx_of, rank_of, step, DIAG, EMPTY, ENEMY, HORSE, ORTHO, OWN_HALF, PALACE, TARGET,
+};
 use crate::types::Square;
 
 impl Position {
@@ -15,28 +17,26 @@ impl Position {
         let us = (p >> 3) as usize & 1;
         let reachable = |t: u8| u32::from(TARGET[us][self.board[t as usize] as usize]);
         match p & 7 {
-            1 => [16, -16, 1, -1]
-                .iter()
-                .map(|&d| step(f, d))
-                .filter(|&t| PALACE[us][t as usize])
-                .map(reachable)
-                .sum(),
-            2 => DIAG
-                .iter()
-                .map(|&d| step(f, d))
-                .filter(|&t| PALACE[us][t as usize])
-                .map(reachable)
-                .sum(),
+            // The general steps straight, the advisor diagonally, both inside the palace.
+            kind @ (1 | 2) => {
+                let steps = if kind == 1 { &ORTHO } else { &DIAG };
+                steps
+                    .iter()
+                    .map(|&d| step(f, d))
+                    .filter(|&t| PALACE[us][t as usize])
+                    .map(reachable)
+                    .sum()
+            }
             3 => DIAG
                 .iter()
-                .filter(|&&d| self.board[step(f, d) as usize] == crate::tables::EMPTY)
+                .filter(|&&d| self.board[step(f, d) as usize] == EMPTY)
                 .map(|&d| step(step(f, d), d))
                 .filter(|&t| OWN_HALF[us][t as usize])
                 .map(reachable)
                 .sum(),
             4 => HORSE
                 .iter()
-                .filter(|&&(leg, _)| self.board[step(f, leg) as usize] == crate::tables::EMPTY)
+                .filter(|&&(leg, _)| self.board[step(f, leg) as usize] == EMPTY)
                 .map(|&(_, d)| reachable(step(f, d)))
                 .sum(),
             5 => self.line_mobility::<false>(f, us),
@@ -58,7 +58,7 @@ impl Position {
     #[inline]
     fn line_mobility<const CANNON: bool>(&self, f: u8, us: usize) -> u32 {
         let (file, rank) = (file_of(f), rank_of(f));
-        let enemy = |t: u8| crate::tables::ENEMY[us][self.board[t as usize] as usize];
+        let enemy = |t: u8| ENEMY[us][self.board[t as usize] as usize];
         let along_rank = Self::line_targets::<false, CANNON>(
             self.rank_occ[rank as usize],
             file as u32,
