@@ -43,6 +43,49 @@ const NEIGHBOURS: [[(isize, u32); 10]; 4] = {
     table
 };
 
+/// Both roles' evaluation values in one word, the mover's in the low 32 bits: a sum of
+/// packed values is the packed pair of sums (while each stays within `i32`, as the
+/// board's sums do), so the board keeps both roles' sums with one addition.
+const fn pack(mover: i32, waiter: i32) -> i64 {
+    mover as i64 + ((waiter as i64) << 32)
+}
+
+/// The mover's and the waiter's sums from a packed word.
+#[inline]
+fn unpack(packed: i64) -> [i64; 2] {
+    let mover = packed as i32 as i64;
+    [mover, (packed - mover) >> 32]
+}
+
+/// Per line pattern (padded to 16 so that a masked index needs no check), both roles'
+/// evaluation weights packed ([`crate::weights`]).
+const PATTERN_WEIGHTS: [i64; 16] = {
+    let roles = &crate::tuned::WEIGHTS.roles;
+    let mut table = [0; 16];
+    let mut p = 0;
+    while p < crate::weights::PATTERNS {
+        table[p] = pack(roles[0].pattern[p], roles[1].pattern[p]);
+        p += 1;
+    }
+    table
+};
+
+/// Per threat class (padded to 8), both roles' evaluation weights packed.
+const THREAT_WEIGHTS: [i64; 8] = {
+    let roles = &crate::tuned::WEIGHTS.roles;
+    let mut table = [0; 8];
+    let mut t = 0;
+    while t < Threat::COUNT {
+        table[t] = pack(roles[0].threat[t], roles[1].threat[t]);
+        t += 1;
+    }
+    table
+};
+
+/// What a point with no patterns and no threat adds to the packed evaluation sums (an
+/// occupied point is kept as one; the evaluation does not count it).
+const OCCUPIED_VALUE: i64 = 4 * PATTERN_WEIGHTS[0] + THREAT_WEIGHTS[0];
+
 /// Words of a [`PointSet`].
 const SET_WORDS: usize = CELLS / 64;
 
@@ -234,12 +277,15 @@ pub struct Board {
     pat: Box<[[[u8; 4]; CELLS]; 2]>,
     /// Window key per colour, point and direction, updated stone by stone.
     keys: Box<[[[u32; 4]; CELLS]; 2]>,
-    /// Per colour and point: threat class and value of placing there.
-    info: Box<[[CellInfo; CELLS]; 2]>,
+    /// Per colour and point: the threat class of placing there (its values follow from
+    /// the class and the patterns, see [`crate::cell::cell_info`]).
+    threat: Box<[[Threat; CELLS]; 2]>,
     /// Number of empty points of each threat class, per colour.
     threat_count: [[u16; Threat::COUNT]; 2],
-    /// Sum of the evaluation values of all empty points, per colour and role.
-    eval_sum: [[i64; 2]; 2],
+    /// Sum of the evaluation values of all points of the board per colour, both roles
+    /// packed ([`pack`]); an occupied point counts as one with no patterns and no threat
+    /// (see [`Board::eval_sum`]).
+    eval_sum: [i64; 2],
     /// Stones within two points (5x5 square), per point.
     near: [u8; CELLS],
     /// Empty points with a stone within two points.
@@ -249,8 +295,8 @@ pub struct Board {
     history: Vec<(Point, bool)>,
     hash: u64,
     tables: [&'static pattern::PatternTable; 2],
-    /// The threat class and value of every combination of four direction patterns.
-    cell_values: &'static [CellInfo; crate::cell::CELL_TABLE_SIZE],
+    /// The threat class of every combination of four direction patterns.
+    threat_table: &'static [Threat; crate::cell::CELL_TABLE_SIZE],
 }
 
 impl fmt::Debug for Board {
@@ -291,9 +337,9 @@ impl Board {
             cells,
             pat: Box::new([[[0; 4]; CELLS]; 2]),
             keys: Box::new([[[0; 4]; CELLS]; 2]),
-            info: Box::new([[CellInfo::default(); CELLS]; 2]),
+            threat: Box::new([[Threat::None; CELLS]; 2]),
             threat_count: [[0; Threat::COUNT]; 2],
-            eval_sum: [[0; 2]; 2],
+            eval_sum: [0; 2],
             near: [0; CELLS],
             near_set: PointSet::default(),
             threat_sets: [[PointSet::default(); Threat::COUNT]; 2],
@@ -303,10 +349,14 @@ impl Board {
                 pattern::table(rule.exact_five(Color::Black)),
                 pattern::table(rule.exact_five(Color::White)),
             ],
-            cell_values: crate::cell::cell_value_table(),
+            threat_table: crate::cell::threat_table(),
         };
         board.threat_count[0][0] = (size * size) as u16;
         board.threat_count[1][0] = (size * size) as u16;
+        // Every point starts with no patterns and no threat, worth what an occupied point
+        // is worth; refreshing it adds the differences.
+        let blank = OCCUPIED_VALUE * (size * size) as i64;
+        board.eval_sum = [blank, blank];
         for y in 0..size {
             for x in 0..size {
                 let p = point(x, y) as usize;
@@ -316,7 +366,7 @@ impl Board {
                     board.keys[1][p][d] = kw as u32;
                     board.refresh_dir(p, d);
                 }
-                board.refresh_info(p, 0b11);
+                board.refresh_threat(p, 0b11);
             }
         }
         board
@@ -418,10 +468,30 @@ impl Board {
         Pattern::from_u8(self.pat[color.index()][p as usize][d])
     }
 
-    /// The threat class and value of `color` placing at empty `p`.
+    /// The threat class and values of `color` placing at empty `p` (all zero on an
+    /// occupied point).
     #[inline]
     pub fn info(&self, color: Color, p: Point) -> CellInfo {
-        self.info[color.index()][p as usize]
+        if !self.is_empty(p) {
+            return CellInfo::default();
+        }
+        let c = color.index();
+        let p = p as usize;
+        crate::cell::cell_info(&self.pat[c][p], self.threat[c][p])
+    }
+
+    /// The threat class of `color` placing at `p` (none on an occupied point).
+    #[inline]
+    pub fn threat(&self, color: Color, p: Point) -> Threat {
+        self.threat[color.index()][p as usize]
+    }
+
+    /// The shape value ([`CellInfo::value`]) of `color` placing at empty `p`.
+    #[inline]
+    pub fn shape_value(&self, color: Color, p: Point) -> i32 {
+        let c = color.index();
+        let p = p as usize;
+        crate::cell::shape_value(&self.pat[c][p], self.threat[c][p])
     }
 
     /// How many empty points give `color` at least threat class `t`.
@@ -448,7 +518,9 @@ impl Board {
     /// ([`crate::weights`]).
     #[inline]
     pub fn eval_sum(&self, color: Color, role: Role) -> i64 {
-        self.eval_sum[color.index()][role as usize]
+        // The kept sum counts each stone's point as a blank one: take those back out.
+        let packed = self.eval_sum[color.index()] - OCCUPIED_VALUE * self.history.len() as i64;
+        unpack(packed)[role as usize]
     }
 
     /// Whether `p` has a stone within two points.
@@ -568,21 +640,37 @@ impl Board {
                 }
                 let b = self.tables[0][kb as usize & mask];
                 let w = self.tables[1][kw as usize & mask];
-                let changed =
-                    (self.pat[0][q][d] != b) as u8 | ((self.pat[1][q][d] != w) as u8) << 1;
+                let changed = self.set_patterns(q, d, b, w);
                 if changed != 0 {
-                    self.pat[0][q][d] = b;
-                    self.pat[1][q][d] = w;
-                    self.refresh_info(q, changed);
+                    self.refresh_threat(q, changed);
                 }
             }
             self.refresh_dir(pi, d);
         }
-        self.refresh_info(pi, 0b11);
+        self.refresh_threat(pi, 0b11);
     }
 
-    /// Recomputes the patterns of `q` along direction `d`; which colours' changed (bit 0
-    /// Black, bit 1 White).
+    /// Sets the patterns of `q` along direction `d` to `b` for Black and `w` for White,
+    /// keeping the evaluation sums in step; which colours' changed (bit 0 Black, bit 1
+    /// White).
+    #[inline]
+    fn set_patterns(&mut self, q: usize, d: usize, b: u8, w: u8) -> u8 {
+        let q = q & (CELLS - 1);
+        let mut changed = 0;
+        for (c, new) in [(0, b), (1, w)] {
+            let old = self.pat[c][q][d];
+            if old != new {
+                changed |= 1 << c;
+                self.eval_sum[c] +=
+                    PATTERN_WEIGHTS[new as usize & 15] - PATTERN_WEIGHTS[old as usize & 15];
+                self.pat[c][q][d] = new;
+            }
+        }
+        changed
+    }
+
+    /// Recomputes the patterns of `q` along direction `d` (none on an occupied point);
+    /// which colours' changed (bit 0 Black, bit 1 White).
     #[inline]
     fn refresh_dir(&mut self, q: usize, d: usize) -> u8 {
         let q = q & (CELLS - 1);
@@ -595,42 +683,32 @@ impl Board {
                 self.tables[1][self.keys[1][q][d] as usize & mask],
             )
         };
-        let changed = (self.pat[0][q][d] != b) as u8 | ((self.pat[1][q][d] != w) as u8) << 1;
-        self.pat[0][q][d] = b;
-        self.pat[1][q][d] = w;
-        changed
+        self.set_patterns(q, d, b, w)
     }
 
-    /// Recomputes the threat class and value of `q` for the colours in `colours` (bit 0
-    /// Black, bit 1 White), with the counts and sets that follow them.
+    /// Reclassifies the threat of `q` for the colours in `colours` (bit 0 Black, bit 1
+    /// White) from its patterns, with the counts, sets and sums that follow it.
     #[inline]
-    fn refresh_info(&mut self, q: usize, colours: u8) {
+    fn refresh_threat(&mut self, q: usize, colours: u8) {
         let q = q & (CELLS - 1);
-        let empty = self.cells[q] == EMPTY;
         for c in 0..2 {
             if colours & (1 << c) == 0 {
                 continue;
             }
-            let old = self.info[c][q];
-            let new = if empty {
-                self.cell_values[crate::cell::cell_value_index(&self.pat[c][q])]
-            } else {
-                CellInfo::default()
-            };
+            let old = self.threat[c][q];
+            let new = self.threat_table[crate::cell::cell_value_index(&self.pat[c][q])];
             if old != new {
-                self.threat_count[c][old.threat as usize] -= 1;
-                self.threat_count[c][new.threat as usize] += 1;
-                if old.threat != new.threat {
-                    if old.threat != Threat::None {
-                        self.threat_sets[c][old.threat as usize].remove(q);
-                    }
-                    if new.threat != Threat::None {
-                        self.threat_sets[c][new.threat as usize].insert(q);
-                    }
+                self.threat_count[c][old as usize] -= 1;
+                self.threat_count[c][new as usize] += 1;
+                if old != Threat::None {
+                    self.threat_sets[c][old as usize].remove(q);
                 }
-                self.eval_sum[c][0] += new.mover as i64 - old.mover as i64;
-                self.eval_sum[c][1] += new.waiter as i64 - old.waiter as i64;
-                self.info[c][q] = new;
+                if new != Threat::None {
+                    self.threat_sets[c][new as usize].insert(q);
+                }
+                self.eval_sum[c] +=
+                    THREAT_WEIGHTS[new as usize & 7] - THREAT_WEIGHTS[old as usize & 7];
+                self.threat[c][q] = new;
             }
         }
     }
@@ -745,7 +823,8 @@ mod tests {
                 } else {
                     CellInfo::default()
                 };
-                assert_eq!(board.info[c][q], info, "info at {q}");
+                assert_eq!(board.info(color, q as Point), info, "info at {q}");
+                assert_eq!(board.threat[c][q], info.threat, "threat at {q}");
                 counts[c][info.threat as usize] += 1;
                 sums[c][0] += info.mover as i64;
                 sums[c][1] += info.waiter as i64;
@@ -756,11 +835,34 @@ mod tests {
             }
         }
         assert_eq!(board.threat_count, counts);
-        assert_eq!(board.eval_sum, sums);
+        for color in [Color::Black, Color::White] {
+            for role in Role::ALL {
+                let sum = sums[color.index()][role as usize];
+                assert_eq!(board.eval_sum(color, role), sum, "evaluation sum");
+            }
+        }
     }
 
     fn board_centre(board: &Board) -> usize {
         point(board.size / 2, board.size / 2) as usize
+    }
+
+    #[test]
+    fn packed_role_sums_come_apart_again_with_either_sign() {
+        let mut sum = 0i64;
+        let (mut mover, mut waiter) = (0i64, 0i64);
+        for (m, w) in [
+            (-38, 7),
+            (24000, -904),
+            (-156, 3000),
+            (-30000, -20000),
+            (5, 5),
+        ] {
+            sum += pack(m, w);
+            mover += m as i64;
+            waiter += w as i64;
+            assert_eq!(unpack(sum), [mover, waiter]);
+        }
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! What an empty point is worth to a side, from the four line patterns through it (kept by
-//! the board, read by the evaluation and move ordering): its strongest threat and a value,
-//! looked up in a table built once.
+//! the board, read by the evaluation and move ordering): its strongest threat, looked up
+//! in a small table built once, and values that are sums of per-pattern and per-threat
+//! terms.
 
 use crate::pattern::Pattern;
 use crate::weights::Role;
@@ -25,53 +26,76 @@ pub struct CellInfo {
 /// Value of one direction's pattern, indexed by `Pattern as u8`.
 const PATTERN_VALUE: [i32; 11] = [0, 0, 6, 20, 25, 80, 100, 600, 600, 4000, 0];
 
-/// The threat class and value of a point from its four direction patterns (a table lookup).
+/// The shape-value bonus of a threat class on top of its patterns' values.
+const THREAT_BONUS: [i32; Threat::COUNT] = [0, 0, 250, 0, 400, 600, 0];
+
+/// The threat class and values of a point from its four direction patterns.
 #[inline]
 pub fn cell_value(pats: &[u8; 4]) -> CellInfo {
-    cell_value_table()[cell_value_index(pats)]
+    cell_info(pats, threat_table()[cell_value_index(pats)])
 }
 
-/// Entries of [`cell_value_table`]: 11^4 pattern combinations rounded up to a power of
-/// two, so that a masked index needs no bounds check.
+/// The values of a point with direction patterns `pats` whose threat class is `threat`
+/// (as [`threat_table`] gives it): every value is a sum of per-pattern terms and a
+/// per-threat term, so the board stores only the class and adds the terms up when asked.
+#[inline]
+pub fn cell_info(pats: &[u8; 4], threat: Threat) -> CellInfo {
+    let weights = &crate::tuned::WEIGHTS;
+    CellInfo {
+        threat,
+        value: shape_value(pats, threat),
+        mover: weights.point_value(Role::Mover, pats, threat),
+        waiter: weights.point_value(Role::Waiter, pats, threat),
+    }
+}
+
+/// The shape value ([`CellInfo::value`]) of a point with patterns `pats` and class `threat`.
+#[inline]
+pub fn shape_value(pats: &[u8; 4], threat: Threat) -> i32 {
+    pats.iter()
+        .map(|&p| PATTERN_VALUE[(p as usize).min(PATTERN_VALUE.len() - 1)])
+        .sum::<i32>()
+        + THREAT_BONUS[threat as usize]
+}
+
+/// Entries of [`threat_table`]: 11^4 pattern combinations rounded up to a power of two, so
+/// that a masked index needs no bounds check.
 pub const CELL_TABLE_SIZE: usize = 1 << 14;
 
-/// The table behind [`cell_value`], indexed by [`cell_value_index`].
-pub fn cell_value_table() -> &'static [CellInfo; CELL_TABLE_SIZE] {
-    static TABLE: std::sync::OnceLock<Box<[CellInfo; CELL_TABLE_SIZE]>> =
-        std::sync::OnceLock::new();
+/// The threat class of every combination of four direction patterns, indexed by
+/// [`cell_value_index`]: one byte each, so the table (16 KB) stays in the first-level cache
+/// while the board reclassifies the points a move touches.
+pub fn threat_table() -> &'static [Threat; CELL_TABLE_SIZE] {
+    static TABLE: std::sync::OnceLock<Box<[Threat; CELL_TABLE_SIZE]>> = std::sync::OnceLock::new();
     TABLE.get_or_init(|| {
-        let mut table = Box::new([CellInfo::default(); CELL_TABLE_SIZE]);
+        let mut table = Box::new([Threat::None; CELL_TABLE_SIZE]);
         for (i, entry) in table.iter_mut().enumerate().take(11 * 11 * 11 * 11) {
-            *entry = {
-                let p = [
-                    (i % 11) as u8,
-                    (i / 11 % 11) as u8,
-                    (i / 121 % 11) as u8,
-                    (i / 1331) as u8,
-                ];
-                compute_cell_value(&p)
-            };
+            let p = [
+                (i % 11) as u8,
+                (i / 11 % 11) as u8,
+                (i / 121 % 11) as u8,
+                (i / 1331) as u8,
+            ];
+            *entry = classify(&p);
         }
         table
     })
 }
 
-/// The index of four direction patterns in [`cell_value_table`].
+/// The index of four direction patterns in [`threat_table`].
 #[inline]
 pub fn cell_value_index(pats: &[u8; 4]) -> usize {
     (pats[0] as usize + 11 * pats[1] as usize + 121 * pats[2] as usize + 1331 * pats[3] as usize)
         & (CELL_TABLE_SIZE - 1)
 }
 
-/// [`cell_value`] computed directly.
-pub fn compute_cell_value(pats: &[u8; 4]) -> CellInfo {
-    let mut value = 0;
+/// The strongest threat four direction patterns make together.
+fn classify(pats: &[u8; 4]) -> Threat {
     let mut fours = 0;
     let mut open_threes = 0;
     let mut five = false;
     let mut open_four = false;
     for &p in pats {
-        value += PATTERN_VALUE[p as usize];
         let p = Pattern::from_u8(p);
         match p {
             Pattern::Five => five = true,
@@ -81,29 +105,55 @@ pub fn compute_cell_value(pats: &[u8; 4]) -> CellInfo {
         }
         fours += p.four_count();
     }
-    let threat = if five {
+    if five {
         Threat::Five
     } else if open_four || fours >= 2 {
-        value += 600;
         Threat::WinFour
     } else if fours == 1 && open_threes >= 1 {
-        value += 400;
         Threat::FourThree
     } else if fours == 1 {
         Threat::Four
     } else if open_threes >= 2 {
-        value += 250;
         Threat::DoubleThree
     } else if open_threes == 1 {
         Threat::Three
     } else {
         Threat::None
-    };
-    let weights = &crate::tuned::WEIGHTS;
-    CellInfo {
-        threat,
-        value,
-        mover: weights.point_value(Role::Mover, pats, threat),
-        waiter: weights.point_value(Role::Waiter, pats, threat),
+    }
+}
+
+/// [`cell_value`] computed directly, without the table.
+pub fn compute_cell_value(pats: &[u8; 4]) -> CellInfo {
+    cell_info(pats, classify(pats))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_table_agrees_with_the_direct_classification() {
+        for i in 0..11 * 11 * 11 * 11usize {
+            let p = [
+                (i % 11) as u8,
+                (i / 11 % 11) as u8,
+                (i / 121 % 11) as u8,
+                (i / 1331) as u8,
+            ];
+            assert_eq!(cell_value_index(&p), i);
+            assert_eq!(cell_value(&p), compute_cell_value(&p), "{p:?}");
+        }
+    }
+
+    #[test]
+    fn combination_bonuses_are_those_of_the_threat_classes() {
+        let four = Pattern::Four as u8;
+        let three = Pattern::OpenThree as u8;
+        let info = compute_cell_value(&[four, three, 0, 0]);
+        assert_eq!(info.threat, Threat::FourThree);
+        assert_eq!(info.value, 100 + 80 + 400);
+        let double_four = compute_cell_value(&[four, four, 0, 0]);
+        assert_eq!(double_four.threat, Threat::WinFour);
+        assert_eq!(double_four.value, 100 + 100 + 600);
     }
 }

@@ -10,8 +10,8 @@ use crate::weights::{
 use qi_search::Score;
 
 pub use crate::cell::{
-    cell_value, cell_value_index, cell_value_table, compute_cell_value, CellInfo, Threat,
-    CELL_TABLE_SIZE,
+    cell_info, cell_value, cell_value_index, compute_cell_value, shape_value, threat_table,
+    CellInfo, Threat, CELL_TABLE_SIZE,
 };
 
 /// Which evaluation function the search uses.
@@ -73,7 +73,7 @@ pub fn features(board: &Board) -> [i32; WEIGHT_COUNT] {
             for d in 0..4 {
                 counts[pattern_index(role, board.pattern(color, p, d))] += 1;
             }
-            counts[threat_index(role, board.info(color, p).threat)] += 1;
+            counts[threat_index(role, board.threat(color, p))] += 1;
         }
     }
     counts

@@ -39,9 +39,11 @@ pub fn is_legal(board: &Board, p: Point) -> bool {
 #[inline]
 pub fn point_score(board: &Board, p: Point) -> i32 {
     let me = board.to_move();
-    let a = board.info(me, p);
-    let d = board.info(me.other(), p);
-    a.value + d.value * 7 / 8 + ((a.threat as i32) << 12) + ((d.threat as i32) << 11)
+    let (attack, defence) = (board.threat(me, p), board.threat(me.other(), p));
+    board.shape_value(me, p)
+        + board.shape_value(me.other(), p) * 7 / 8
+        + ((attack as i32) << 12)
+        + ((defence as i32) << 11)
 }
 
 /// Appends the candidate moves for the side to move, best first, at most `cap`

@@ -408,8 +408,8 @@ impl GomokuSearch {
         let mut best_move = None;
         let alpha_in = alpha;
         for (i, &mv) in moves.iter().enumerate() {
-            let threat = board.info(me, mv).threat;
-            let quiet = threat < Threat::Three && board.info(opp, mv).threat < Threat::Three;
+            let threat = board.threat(me, mv);
+            let quiet = threat < Threat::Three && board.threat(opp, mv) < Threat::Three;
             let makes_three = matches!(threat, Threat::Three | Threat::DoubleThree);
             board.play(mv);
             let makes_four = board.has_five_point(me);

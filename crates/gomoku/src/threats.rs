@@ -203,7 +203,7 @@ impl ThreatSearch {
         let candidates: Vec<Point> = if board.has_five_point(opp) {
             // The opponent threatens five: the block must itself be a four.
             let blocks: Vec<Point> = board.points_with(opp, Threat::Five).take(2).collect();
-            if blocks.len() != 1 || board.info(me, blocks[0]).threat < Threat::Four {
+            if blocks.len() != 1 || board.threat(me, blocks[0]) < Threat::Four {
                 return false;
             }
             blocks
@@ -345,8 +345,7 @@ impl ThreatSearch {
                 board
                     .empty_points()
                     .filter(|&p| {
-                        board.info(att, p).threat >= Threat::Four
-                            || board.info(me, p).threat >= Threat::Four
+                        board.threat(att, p) >= Threat::Four || board.threat(me, p) >= Threat::Four
                     })
                     .collect()
             }
@@ -396,9 +395,9 @@ fn strongest_first(board: &Board, color: Color, least: Threat) -> Vec<Point> {
     let mut keys: Vec<u64> = board
         .points_with(color, least)
         .map(|p| {
-            let i = board.info(color, p);
-            let weaker = (Threat::Five as u64 - i.threat as u64) << 48;
-            let lower = ((i32::MAX as i64 - i.value as i64) as u64 & 0xFFFF_FFFF) << 16;
+            let weaker = (Threat::Five as u64 - board.threat(color, p) as u64) << 48;
+            let value = board.shape_value(color, p) as i64;
+            let lower = ((i32::MAX as i64 - value) as u64 & 0xFFFF_FFFF) << 16;
             weaker | lower | p as u64
         })
         .collect();
