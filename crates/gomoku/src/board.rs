@@ -295,8 +295,9 @@ pub struct Board {
     history: Vec<(Point, bool)>,
     hash: u64,
     tables: [&'static pattern::PatternTable; 2],
-    /// The threat class of every combination of four direction patterns.
-    threat_table: &'static [Threat; crate::cell::CELL_TABLE_SIZE],
+    /// Per colour, the threat class of every combination of four direction patterns (a
+    /// side with forbidden points has its own).
+    threat_tables: [&'static [Threat; crate::cell::CELL_TABLE_SIZE]; 2],
 }
 
 impl fmt::Debug for Board {
@@ -349,7 +350,10 @@ impl Board {
                 pattern::table(rule.exact_five(Color::Black)),
                 pattern::table(rule.exact_five(Color::White)),
             ],
-            threat_table: crate::cell::threat_table(),
+            threat_tables: [
+                crate::cell::threat_table(rule.has_forbidden(Color::Black)),
+                crate::cell::threat_table(rule.has_forbidden(Color::White)),
+            ],
         };
         board.threat_count[0][0] = (size * size) as u16;
         board.threat_count[1][0] = (size * size) as u16;
@@ -696,7 +700,7 @@ impl Board {
                 continue;
             }
             let old = self.threat[c][q];
-            let new = self.threat_table[crate::cell::cell_value_index(&self.pat[c][q])];
+            let new = self.threat_tables[c][crate::cell::cell_value_index(&self.pat[c][q])];
             if old != new {
                 self.threat_count[c][old as usize] -= 1;
                 self.threat_count[c][new as usize] += 1;
@@ -819,7 +823,7 @@ mod tests {
                     assert_eq!(board.pat[c][q][d], pats[d], "pattern at {q} dir {d}");
                 }
                 let info = if empty {
-                    crate::cell::compute_cell_value(&pats)
+                    crate::cell::compute_cell_value_for(&pats, board.rule.has_forbidden(color))
                 } else {
                     CellInfo::default()
                 };

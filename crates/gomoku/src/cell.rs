@@ -29,10 +29,11 @@ const PATTERN_VALUE: [i32; 11] = [0, 0, 6, 20, 25, 80, 100, 600, 600, 4000, 0];
 /// The shape-value bonus of a threat class on top of its patterns' values.
 const THREAT_BONUS: [i32; Threat::COUNT] = [0, 0, 250, 0, 400, 600, 0];
 
-/// The threat class and values of a point from its four direction patterns.
+/// The threat class and values of a point from its four direction patterns, for a side
+/// with no forbidden points.
 #[inline]
 pub fn cell_value(pats: &[u8; 4]) -> CellInfo {
-    cell_info(pats, threat_table()[cell_value_index(pats)])
+    cell_info(pats, threat_table(false)[cell_value_index(pats)])
 }
 
 /// The values of a point with direction patterns `pats` whose threat class is `threat`
@@ -63,23 +64,28 @@ pub fn shape_value(pats: &[u8; 4], threat: Threat) -> i32 {
 pub const CELL_TABLE_SIZE: usize = 1 << 14;
 
 /// The threat class of every combination of four direction patterns, indexed by
-/// [`cell_value_index`]: one byte each, so the table (16 KB) stays in the first-level cache
-/// while the board reclassifies the points a move touches.
-pub fn threat_table() -> &'static [Threat; CELL_TABLE_SIZE] {
-    static TABLE: std::sync::OnceLock<Box<[Threat; CELL_TABLE_SIZE]>> = std::sync::OnceLock::new();
-    TABLE.get_or_init(|| {
-        let mut table = Box::new([Threat::None; CELL_TABLE_SIZE]);
-        for (i, entry) in table.iter_mut().enumerate().take(11 * 11 * 11 * 11) {
-            let p = [
-                (i % 11) as u8,
-                (i / 11 % 11) as u8,
-                (i / 121 % 11) as u8,
-                (i / 1331) as u8,
-            ];
-            *entry = classify(&p);
-        }
-        table
-    })
+/// [`cell_value_index`], for a side with forbidden points (Black in renju) or without: one
+/// byte each, so a table (16 KB) stays in the first-level cache while the board
+/// reclassifies the points a move touches.
+pub fn threat_table(forbidden: bool) -> &'static [Threat; CELL_TABLE_SIZE] {
+    type Table = Box<[Threat; CELL_TABLE_SIZE]>;
+    static TABLES: std::sync::OnceLock<[Table; 2]> = std::sync::OnceLock::new();
+    let tables = TABLES.get_or_init(|| {
+        [false, true].map(|forbidden| {
+            let mut table = Box::new([Threat::None; CELL_TABLE_SIZE]);
+            for (i, entry) in table.iter_mut().enumerate().take(11 * 11 * 11 * 11) {
+                let p = [
+                    (i % 11) as u8,
+                    (i / 11 % 11) as u8,
+                    (i / 121 % 11) as u8,
+                    (i / 1331) as u8,
+                ];
+                *entry = classify(&p, forbidden);
+            }
+            table
+        })
+    });
+    &tables[forbidden as usize]
 }
 
 /// The index of four direction patterns in [`threat_table`].
@@ -89,24 +95,31 @@ pub fn cell_value_index(pats: &[u8; 4]) -> usize {
         & (CELL_TABLE_SIZE - 1)
 }
 
-/// The strongest threat four direction patterns make together.
-fn classify(pats: &[u8; 4]) -> Threat {
+/// The strongest threat four direction patterns make together. For a side with
+/// `forbidden` points, a point that makes an overline or two fours (and no five) makes no
+/// threat: it is a foul, which that side cannot play. Two open threes are left as they
+/// are: whether both are real takes the recursive check of [`crate::renju`].
+fn classify(pats: &[u8; 4], forbidden: bool) -> Threat {
     let mut fours = 0;
     let mut open_threes = 0;
     let mut five = false;
     let mut open_four = false;
+    let mut overline = false;
     for &p in pats {
         let p = Pattern::from_u8(p);
         match p {
             Pattern::Five => five = true,
             Pattern::OpenFour => open_four = true,
             Pattern::OpenThree => open_threes += 1,
+            Pattern::Overline => overline = true,
             _ => {}
         }
         fours += p.four_count();
     }
     if five {
         Threat::Five
+    } else if forbidden && (overline || fours >= 2) {
+        Threat::None
     } else if open_four || fours >= 2 {
         Threat::WinFour
     } else if fours == 1 && open_threes >= 1 {
@@ -124,7 +137,13 @@ fn classify(pats: &[u8; 4]) -> Threat {
 
 /// [`cell_value`] computed directly, without the table.
 pub fn compute_cell_value(pats: &[u8; 4]) -> CellInfo {
-    cell_info(pats, classify(pats))
+    compute_cell_value_for(pats, false)
+}
+
+/// The threat class and values of a point for a side with `forbidden` points or without,
+/// computed directly, without the table.
+pub fn compute_cell_value_for(pats: &[u8; 4], forbidden: bool) -> CellInfo {
+    cell_info(pats, classify(pats, forbidden))
 }
 
 #[cfg(test)]
@@ -142,6 +161,10 @@ mod tests {
             ];
             assert_eq!(cell_value_index(&p), i);
             assert_eq!(cell_value(&p), compute_cell_value(&p), "{p:?}");
+            let forbidden = threat_table(true)[i];
+            assert_eq!(forbidden, compute_cell_value_for(&p, true).threat, "{p:?}");
+            let free = threat_table(false)[i];
+            assert!(forbidden == free || forbidden == Threat::None, "{p:?}");
         }
     }
 
@@ -155,5 +178,21 @@ mod tests {
         let double_four = compute_cell_value(&[four, four, 0, 0]);
         assert_eq!(double_four.threat, Threat::WinFour);
         assert_eq!(double_four.value, 100 + 100 + 600);
+        // Black's fouls in renju threaten nothing; a five still wins.
+        let five = Pattern::Five as u8;
+        let overline = Pattern::Overline as u8;
+        for fouls in [
+            [four, four, 0, 0],
+            [overline, 0, 0, 0],
+            [overline, three, 0, 0],
+        ] {
+            assert_eq!(compute_cell_value_for(&fouls, true).threat, Threat::None);
+        }
+        let double_three = compute_cell_value_for(&[three, three, 0, 0], true);
+        assert_eq!(double_three.threat, Threat::DoubleThree);
+        let won = compute_cell_value_for(&[five, four, four, 0], true);
+        assert_eq!(won.threat, Threat::Five);
+        let straight = compute_cell_value_for(&[Pattern::OpenFour as u8, 0, 0, 0], true);
+        assert_eq!(straight.threat, Threat::WinFour);
     }
 }
