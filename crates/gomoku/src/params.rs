@@ -2,7 +2,7 @@
 //! threat searches' budgets and depths, the candidate caps, the time split and the levels'
 //! margins.
 //!
-//! They are the engine's signature: `qi bench gomoku` counts 517141 nodes with them (pinned
+//! They are the engine's signature: `qi bench gomoku` counts 490197 nodes with them (pinned
 //! by `crates/cli/tests/bench_signature.rs`); a commit that changes one on purpose updates
 //! the signature and says why. The evaluation's shape weights live with the shapes
 //! ([`crate::eval`]), the swap openings' margins in [`crate::opening`].
@@ -123,6 +123,13 @@ pub const REVERSE_FUTILITY_MAX_DEPTH: i32 = 3;
 /// Reverse futility margin per ply of remaining depth, in evaluation points (an open
 /// three of the side to move is worth about 300).
 pub const REVERSE_FUTILITY_MARGIN: i32 = 200;
+
+/// Move-count pruning applies at this remaining depth and below.
+pub const MOVE_COUNT_PRUNING_MAX_DEPTH: i32 = 2;
+
+/// At remaining depth `d`, quiet moves from index `MOVE_COUNT_PRUNING_BASE + d * d` on are
+/// not searched (the ordering puts every threat and the best shapes before them).
+pub const MOVE_COUNT_PRUNING_BASE: usize = 3;
 
 /// Late-move reductions start at this remaining depth.
 pub const LMR_MIN_DEPTH: i32 = 3;

@@ -14,8 +14,9 @@ use crate::game::SearchSettings;
 use crate::movegen;
 use crate::params::{
     FIRST_REPLY_VCF_FACTOR, HISTORY_LIMIT, IN_SEARCH_VCF_MAX_PLIES, KILLER_BONUS, LMR_BASE,
-    LMR_DIVISOR, LMR_FIRST_MOVE, LMR_MIN_DEPTH, REVERSE_FUTILITY_MARGIN,
-    REVERSE_FUTILITY_MAX_DEPTH, SEARCH_MAX_DEPTH, SEARCH_NODES_BETWEEN_CLOCK_CHECKS,
+    LMR_DIVISOR, LMR_FIRST_MOVE, LMR_MIN_DEPTH, MOVE_COUNT_PRUNING_BASE,
+    MOVE_COUNT_PRUNING_MAX_DEPTH, REVERSE_FUTILITY_MARGIN, REVERSE_FUTILITY_MAX_DEPTH,
+    SEARCH_MAX_DEPTH, SEARCH_NODES_BETWEEN_CLOCK_CHECKS,
 };
 use crate::renju;
 use crate::rules::Color;
@@ -47,6 +48,9 @@ pub struct Techniques {
     /// Reverse futility: near the horizon, with no threat against it, a side whose static
     /// evaluation is far above beta is taken to stay above it.
     pub reverse_futility: bool,
+    /// Move-count pruning: near the horizon of a quiet null-window node, quiet moves
+    /// late in the order are not searched at all.
+    pub move_count_pruning: bool,
 }
 
 impl Techniques {
@@ -58,6 +62,7 @@ impl Techniques {
         ordering: true,
         three_extension: true,
         reverse_futility: true,
+        move_count_pruning: true,
     };
 
     /// Everything off.
@@ -68,6 +73,7 @@ impl Techniques {
         ordering: false,
         three_extension: false,
         reverse_futility: false,
+        move_count_pruning: false,
     };
 }
 
@@ -375,19 +381,22 @@ impl GomokuSearch {
             return eval::evaluate(board, self.settings.evaluator);
         }
         let forced = opp_fives > 0 || board.threats_at_least(opp, Threat::WinFour) > 0;
-        // Reverse futility: near the horizon of a quiet null-window node, a static
-        // evaluation far above beta is taken as a fail-high.
+        // A quiet null-window node (nothing forces the reply, beta is no proven result)
+        // is where the pruning below may guess; it needs the static evaluation.
+        let quiet_node = !pv_node && !forced && ply > 0 && !is_decisive(beta);
+        let static_eval = if quiet_node {
+            eval::evaluate(board, self.settings.evaluator)
+        } else {
+            -INFINITY
+        };
+        // Reverse futility: near the horizon of a quiet node, a static evaluation far
+        // above beta is taken as a fail-high.
         if self.techniques.reverse_futility
-            && !pv_node
-            && !forced
-            && ply > 0
+            && quiet_node
             && depth <= REVERSE_FUTILITY_MAX_DEPTH
-            && !is_decisive(beta)
+            && static_eval - REVERSE_FUTILITY_MARGIN * depth >= beta
         {
-            let static_eval = eval::evaluate(board, self.settings.evaluator);
-            if static_eval - REVERSE_FUTILITY_MARGIN * depth >= beta {
-                return static_eval;
-            }
+            return static_eval;
         }
         // Candidates, best first; the table's move, then the killers, go to the front.
         let mut moves = std::mem::take(&mut self.moves[ply]);
@@ -411,6 +420,14 @@ impl GomokuSearch {
             let threat = board.threat(me, mv);
             let quiet = threat < Threat::Three && board.threat(opp, mv) < Threat::Three;
             let makes_three = matches!(threat, Threat::Three | Threat::DoubleThree);
+            if self.techniques.move_count_pruning
+                && quiet
+                && quiet_node
+                && depth <= MOVE_COUNT_PRUNING_MAX_DEPTH
+                && i >= MOVE_COUNT_PRUNING_BASE + (depth * depth) as usize
+            {
+                continue;
+            }
             board.play(mv);
             let makes_four = board.has_five_point(me);
             // A four or an open three leaves the opponent few answers: searching it a ply
