@@ -382,22 +382,26 @@ impl GomokuSearch {
         }
         let forced = opp_fives > 0 || board.threats_at_least(opp, Threat::WinFour) > 0;
         // A quiet null-window node (nothing forces the reply, beta is no proven result)
-        // is where the pruning below may guess; it needs the static evaluation.
+        // is where the pruning below may guess.
         let quiet_node = !pv_node && !forced && ply > 0 && !is_decisive(beta);
-        let static_eval = if quiet_node {
-            eval::evaluate(board, self.settings.evaluator)
-        } else {
-            -INFINITY
-        };
         // Reverse futility: near the horizon of a quiet node, a static evaluation far
         // above beta is taken as a fail-high.
-        if self.techniques.reverse_futility
-            && quiet_node
-            && depth <= REVERSE_FUTILITY_MAX_DEPTH
-            && static_eval - REVERSE_FUTILITY_MARGIN * depth >= beta
-        {
-            return static_eval;
+        if self.techniques.reverse_futility && quiet_node && depth <= REVERSE_FUTILITY_MAX_DEPTH {
+            let static_eval = eval::evaluate(board, self.settings.evaluator);
+            if static_eval - REVERSE_FUTILITY_MARGIN * depth >= beta {
+                return static_eval;
+            }
         }
+        // Move-count pruning: near the horizon of a quiet node, quiet moves from this
+        // index on are not searched.
+        let late_quiet_from = if self.techniques.move_count_pruning
+            && quiet_node
+            && depth <= MOVE_COUNT_PRUNING_MAX_DEPTH
+        {
+            MOVE_COUNT_PRUNING_BASE + (depth * depth) as usize
+        } else {
+            usize::MAX
+        };
         // Candidates, best first; the table's move, then the killers, go to the front.
         let mut moves = std::mem::take(&mut self.moves[ply]);
         moves.clear();
@@ -420,12 +424,7 @@ impl GomokuSearch {
             let threat = board.threat(me, mv);
             let quiet = threat < Threat::Three && board.threat(opp, mv) < Threat::Three;
             let makes_three = matches!(threat, Threat::Three | Threat::DoubleThree);
-            if self.techniques.move_count_pruning
-                && quiet
-                && quiet_node
-                && depth <= MOVE_COUNT_PRUNING_MAX_DEPTH
-                && i >= MOVE_COUNT_PRUNING_BASE + (depth * depth) as usize
-            {
+            if quiet && i >= late_quiet_from {
                 continue;
             }
             board.play(mv);
