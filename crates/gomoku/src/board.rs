@@ -293,6 +293,9 @@ pub struct Board {
     /// Empty points per colour and threat class (class `None` is not kept).
     threat_sets: [[PointSet; Threat::COUNT]; 2],
     history: Vec<(Point, bool)>,
+    /// Passes made by the search's null-move pruning and not yet taken back: each one
+    /// hands the move to the other side without a stone.
+    passes: usize,
     hash: u64,
     tables: [&'static pattern::PatternTable; 2],
     /// Per colour, the threat class of every combination of four direction patterns (a
@@ -345,6 +348,7 @@ impl Board {
             near_set: PointSet::default(),
             threat_sets: [[PointSet::default(); Threat::COUNT]; 2],
             history: Vec::with_capacity(size * size),
+            passes: 0,
             hash: 0,
             tables: [
                 pattern::table(rule.exact_five(Color::Black)),
@@ -437,7 +441,7 @@ impl Board {
     /// The colour to move (Black after an even number of stones).
     #[inline]
     pub fn to_move(&self) -> Color {
-        if self.history.len() % 2 == 0 {
+        if (self.history.len() + self.passes) % 2 == 0 {
             Color::Black
         } else {
             Color::White
@@ -460,10 +464,10 @@ impl Board {
         self.history.last().is_some_and(|&(_, five)| five)
     }
 
-    /// The Zobrist key of the stones (the side to move follows from their number).
+    /// The Zobrist key of the stones and the side to move.
     #[inline]
     pub fn hash(&self) -> u64 {
-        self.hash ^ self.history.len() as u64
+        self.hash ^ (self.history.len() + self.passes) as u64
     }
 
     /// The pattern `color` makes at empty `p` along direction `d`.
@@ -582,6 +586,19 @@ impl Board {
         self.history.push((p, five));
         self.touch_near(pi, 1);
         self.update_lines(pi, color, true);
+    }
+
+    /// Hands the move to the other side without placing a stone (the search's null move;
+    /// a stone never hurts in gomoku, so passing bounds the side's value from below).
+    /// Undone by [`Board::undo_pass`], before any stone played after it is taken back.
+    pub fn pass(&mut self) {
+        self.passes += 1;
+    }
+
+    /// Takes back the last [`Board::pass`].
+    pub fn undo_pass(&mut self) {
+        debug_assert!(self.passes > 0);
+        self.passes = self.passes.saturating_sub(1);
     }
 
     /// Takes back the last move, returning its point.
@@ -867,6 +884,26 @@ mod tests {
             waiter += w as i64;
             assert_eq!(unpack(sum), [mover, waiter]);
         }
+    }
+
+    #[test]
+    fn a_pass_hands_the_move_over_and_is_taken_back() {
+        let mut board = Board::new(15, Rule::Freestyle).unwrap();
+        board.play(point(7, 7));
+        let (hash, stones) = (board.hash(), board.stones());
+        assert_eq!(board.to_move(), Color::White);
+        board.pass();
+        assert_eq!(board.to_move(), Color::Black);
+        assert_ne!(board.hash(), hash, "the side to move is part of the key");
+        assert_eq!(board.stones(), stones);
+        assert!(!board.last_move_won());
+        // Black plays again after the pass; both are taken back in reverse order.
+        board.play(point(8, 7));
+        assert_consistent(&board);
+        board.undo();
+        board.undo_pass();
+        assert_eq!((board.hash(), board.to_move()), (hash, Color::White));
+        assert_consistent(&board);
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //! threat searches' budgets and depths, the candidate caps, the time split and the levels'
 //! margins.
 //!
-//! They are the engine's signature: `qi bench gomoku` counts 490197 nodes with them (pinned
+//! They are the engine's signature: `qi bench gomoku` counts 487120 nodes with them (pinned
 //! by `crates/cli/tests/bench_signature.rs`); a commit that changes one on purpose updates
 //! the signature and says why. The evaluation's shape weights live with the shapes
 //! ([`crate::eval`]), the swap openings' margins in [`crate::opening`].
@@ -123,6 +123,15 @@ pub const REVERSE_FUTILITY_MAX_DEPTH: i32 = 3;
 /// Reverse futility margin per ply of remaining depth, in evaluation points (an open
 /// three of the side to move is worth about 300).
 pub const REVERSE_FUTILITY_MARGIN: i32 = 200;
+
+/// Null-move pruning applies at this remaining depth and above.
+pub const NULL_MOVE_MIN_DEPTH: i32 = 3;
+
+/// The null move's search is this many plies shallower than a move's...
+pub const NULL_MOVE_BASE: i32 = 2;
+
+/// ...and one more per this many plies of remaining depth.
+pub const NULL_MOVE_DEPTH_DIVISOR: i32 = 4;
 
 /// Move-count pruning applies at this remaining depth and below.
 pub const MOVE_COUNT_PRUNING_MAX_DEPTH: i32 = 2;

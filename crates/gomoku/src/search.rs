@@ -15,8 +15,9 @@ use crate::movegen;
 use crate::params::{
     FIRST_REPLY_VCF_FACTOR, HISTORY_LIMIT, IN_SEARCH_VCF_MAX_PLIES, KILLER_BONUS, LMR_BASE,
     LMR_DIVISOR, LMR_FIRST_MOVE, LMR_MIN_DEPTH, MOVE_COUNT_PRUNING_BASE,
-    MOVE_COUNT_PRUNING_MAX_DEPTH, REVERSE_FUTILITY_MARGIN, REVERSE_FUTILITY_MAX_DEPTH,
-    SEARCH_MAX_DEPTH, SEARCH_NODES_BETWEEN_CLOCK_CHECKS,
+    MOVE_COUNT_PRUNING_MAX_DEPTH, NULL_MOVE_BASE, NULL_MOVE_DEPTH_DIVISOR, NULL_MOVE_MIN_DEPTH,
+    REVERSE_FUTILITY_MARGIN, REVERSE_FUTILITY_MAX_DEPTH, SEARCH_MAX_DEPTH,
+    SEARCH_NODES_BETWEEN_CLOCK_CHECKS,
 };
 use crate::renju;
 use crate::rules::Color;
@@ -48,6 +49,10 @@ pub struct Techniques {
     /// Reverse futility: near the horizon, with no threat against it, a side whose static
     /// evaluation is far above beta is taken to stay above it.
     pub reverse_futility: bool,
+    /// Null move: with no threat against it and its static evaluation at or above beta,
+    /// a side that still holds beta after passing (a shallower search) is taken to hold
+    /// it with a move (a stone never hurts in gomoku, so there is no zugzwang to fear).
+    pub null_move: bool,
     /// Move-count pruning: near the horizon of a quiet null-window node, quiet moves
     /// late in the order are not searched at all.
     pub move_count_pruning: bool,
@@ -62,6 +67,7 @@ impl Techniques {
         ordering: true,
         three_extension: true,
         reverse_futility: true,
+        null_move: true,
         move_count_pruning: true,
     };
 
@@ -73,6 +79,7 @@ impl Techniques {
         ordering: false,
         three_extension: false,
         reverse_futility: false,
+        null_move: false,
         move_count_pruning: false,
     };
 }
@@ -126,6 +133,8 @@ pub struct GomokuSearch {
     root_score: Score,
     /// Ordering keys of the node being ordered (reused, so no node allocates).
     order_keys: Vec<(i64, Point)>,
+    /// Per ply, whether the move into the next ply is a null move (never two in a row).
+    passed: [bool; MAX_PLY],
 }
 
 /// No point: killers start empty.
@@ -153,6 +162,7 @@ impl GomokuSearch {
             aborted: false,
             root_score: 0,
             order_keys: Vec::with_capacity(64),
+            passed: [false; MAX_PLY],
         }
     }
 
@@ -386,10 +396,32 @@ impl GomokuSearch {
         let quiet_node = !pv_node && !forced && ply > 0 && !is_decisive(beta);
         // Reverse futility: near the horizon of a quiet node, a static evaluation far
         // above beta is taken as a fail-high.
-        if self.techniques.reverse_futility && quiet_node && depth <= REVERSE_FUTILITY_MAX_DEPTH {
+        let reverse_futility =
+            self.techniques.reverse_futility && depth <= REVERSE_FUTILITY_MAX_DEPTH;
+        let null_move = self.techniques.null_move
+            && depth >= NULL_MOVE_MIN_DEPTH
+            && !self.passed[ply.saturating_sub(1)];
+        // Both read the static evaluation; elsewhere it is not computed.
+        if quiet_node && (reverse_futility || null_move) {
             let static_eval = eval::evaluate(board, self.settings.evaluator);
-            if static_eval - REVERSE_FUTILITY_MARGIN * depth >= beta {
+            if reverse_futility && static_eval - REVERSE_FUTILITY_MARGIN * depth >= beta {
                 return static_eval;
+            }
+            // Null move: pass, and search the opponent's double move shallower.
+            if null_move && static_eval >= beta {
+                let reduction = NULL_MOVE_BASE + depth / NULL_MOVE_DEPTH_DIVISOR;
+                self.passed[ply] = true;
+                board.pass();
+                let score = -self.negamax(board, depth - 1 - reduction, ply + 1, -beta, -beta + 1);
+                board.undo_pass();
+                self.passed[ply] = false;
+                if self.aborted {
+                    return 0;
+                }
+                if score >= beta {
+                    // A proven win after a pass is not proven with a move: claim beta only.
+                    return if is_decisive(score) { beta } else { score };
+                }
             }
         }
         // Move-count pruning: near the horizon of a quiet node, quiet moves from this
