@@ -267,6 +267,24 @@ pub fn line_keys(cells: &[u8; CELLS], q: usize, d: isize) -> (usize, usize) {
     (kb as usize, kw as usize)
 }
 
+/// A value a stone changed, for [`Board::undo`] to put back.
+#[derive(Clone, Copy, Debug)]
+struct Change {
+    q: u16,
+    /// Colour index (0 Black, 1 White).
+    colour: u8,
+    old: Old,
+}
+
+/// What a [`Change`] changed, and its value before.
+#[derive(Clone, Copy, Debug)]
+enum Old {
+    /// The pattern along a direction.
+    Pattern(u8, u8),
+    /// The threat class.
+    Threat(Threat),
+}
+
 /// A gomoku position with its rule, history and incremental pattern information.
 #[derive(Clone)]
 pub struct Board {
@@ -293,6 +311,11 @@ pub struct Board {
     /// Empty points per colour and threat class (class `None` is not kept).
     threat_sets: [[PointSet; Threat::COUNT]; 2],
     history: Vec<(Point, bool)>,
+    /// Every pattern and threat class that a stone changed, with its old value, so that
+    /// taking the stone back restores them without looking anything up again.
+    changes: Vec<Change>,
+    /// Per stone of the history, where its changes start in `changes`.
+    change_marks: Vec<u32>,
     /// Passes made by the search's null-move pruning and not yet taken back: each one
     /// hands the move to the other side without a stone.
     passes: usize,
@@ -348,6 +371,8 @@ impl Board {
             near_set: PointSet::default(),
             threat_sets: [[PointSet::default(); Threat::COUNT]; 2],
             history: Vec::with_capacity(size * size),
+            changes: Vec::with_capacity(1024),
+            change_marks: Vec::with_capacity(size * size),
             passes: 0,
             hash: 0,
             tables: [
@@ -377,6 +402,8 @@ impl Board {
                 board.refresh_threat(p, 0b11);
             }
         }
+        // The empty board is the base: nothing to take back.
+        board.changes.clear();
         board
     }
 
@@ -584,8 +611,9 @@ impl Board {
         self.cells[pi] = color.cell();
         self.hash ^= zobrist()[color.index()][pi];
         self.history.push((p, five));
+        self.change_marks.push(self.changes.len() as u32);
         self.touch_near(pi, 1);
-        self.update_lines(pi, color, true);
+        self.update_lines(pi, color);
     }
 
     /// Hands the move to the other side without placing a stone (the search's null move;
@@ -611,7 +639,7 @@ impl Board {
         self.cells[pi] = EMPTY;
         self.hash ^= zobrist()[color.index()][pi];
         self.touch_near(pi, -1);
-        self.update_lines(pi, color, false);
+        self.restore_lines(pi, color);
         Some(p)
     }
 
@@ -628,25 +656,20 @@ impl Board {
         }
     }
 
-    /// After a `color` stone was placed at `pi` (`add`) or taken from it, updates the window
-    /// keys of the ten points on each of its four lines, their patterns and point values,
-    /// and those of `pi` itself, in one pass.
+    /// After a `color` stone was placed at `pi`, updates the window keys of the ten points
+    /// on each of its four lines, their patterns and point values, and those of `pi`
+    /// itself, in one pass, logging each pattern and class it changes for the undo.
     ///
     /// Points off the board and occupied points get keys too (never read) but keep empty
     /// patterns: the padding keeps every neighbour inside the grid, so the loop needs no
     /// bounds test, and masking the index lets the compiler drop its checks.
     #[inline]
-    fn update_lines(&mut self, pi: usize, color: Color, add: bool) {
-        // Code of the stone in Black's and White's windows: own 1, blocked 2; removing a
-        // stone adds the negated code (wrapping arithmetic undoes the addition exactly).
+    fn update_lines(&mut self, pi: usize, color: Color) {
+        // Code of the stone in Black's and White's windows: own 1, blocked 2 (the undo
+        // subtracts them again: wrapping arithmetic takes the addition back exactly).
         let (db, dw) = match color {
             Color::Black => (1u32, 2u32),
             Color::White => (2, 1),
-        };
-        let (db, dw) = if add {
-            (db, dw)
-        } else {
-            (db.wrapping_neg(), dw.wrapping_neg())
         };
         let mask = pattern::TABLE_SIZE - 1;
         for (d, neighbours) in NEIGHBOURS.iter().enumerate() {
@@ -671,6 +694,42 @@ impl Board {
         self.refresh_threat(pi, 0b11);
     }
 
+    /// Takes back what [`Board::update_lines`] did for the `color` stone at `pi`: the
+    /// window keys by arithmetic, the patterns and threat classes from the change log.
+    fn restore_lines(&mut self, pi: usize, color: Color) {
+        let (db, dw) = match color {
+            Color::Black => (1u32, 2u32),
+            Color::White => (2, 1),
+        };
+        let (db, dw) = (db.wrapping_neg(), dw.wrapping_neg());
+        for (d, neighbours) in NEIGHBOURS.iter().enumerate() {
+            for &(offset, pw) in neighbours {
+                let q = pi.wrapping_add_signed(offset) & (CELLS - 1);
+                let keys = &mut self.keys;
+                keys[0][q][d] = keys[0][q][d].wrapping_add(db.wrapping_mul(pw));
+                keys[1][q][d] = keys[1][q][d].wrapping_add(dw.wrapping_mul(pw));
+            }
+        }
+        let mark = self.change_marks.pop().unwrap_or(0) as usize;
+        while self.changes.len() > mark {
+            let Some(change) = self.changes.pop() else {
+                break;
+            };
+            let q = change.q as usize & (CELLS - 1);
+            let c = change.colour as usize & 1;
+            match change.old {
+                Old::Pattern(d, old) => {
+                    let d = d as usize & 3;
+                    let new = self.pat[c][q][d];
+                    self.eval_sum[c] +=
+                        PATTERN_WEIGHTS[old as usize & 15] - PATTERN_WEIGHTS[new as usize & 15];
+                    self.pat[c][q][d] = old;
+                }
+                Old::Threat(old) => self.set_threat(c, q, old),
+            }
+        }
+    }
+
     /// Sets the patterns of `q` along direction `d` to `b` for Black and `w` for White,
     /// keeping the evaluation sums in step; which colours' changed (bit 0 Black, bit 1
     /// White).
@@ -685,6 +744,11 @@ impl Board {
                 self.eval_sum[c] +=
                     PATTERN_WEIGHTS[new as usize & 15] - PATTERN_WEIGHTS[old as usize & 15];
                 self.pat[c][q][d] = new;
+                self.changes.push(Change {
+                    q: q as u16,
+                    colour: c as u8,
+                    old: Old::Pattern(d as u8, old),
+                });
             }
         }
         changed
@@ -719,19 +783,31 @@ impl Board {
             let old = self.threat[c][q];
             let new = self.threat_tables[c][crate::cell::cell_value_index(&self.pat[c][q])];
             if old != new {
-                self.threat_count[c][old as usize] -= 1;
-                self.threat_count[c][new as usize] += 1;
-                if old != Threat::None {
-                    self.threat_sets[c][old as usize].remove(q);
-                }
-                if new != Threat::None {
-                    self.threat_sets[c][new as usize].insert(q);
-                }
-                self.eval_sum[c] +=
-                    THREAT_WEIGHTS[new as usize & 7] - THREAT_WEIGHTS[old as usize & 7];
-                self.threat[c][q] = new;
+                self.set_threat(c, q, new);
+                self.changes.push(Change {
+                    q: q as u16,
+                    colour: c as u8,
+                    old: Old::Threat(old),
+                });
             }
         }
+    }
+
+    /// Sets the threat class of `q` for colour index `c`, with the counts, sets and sums
+    /// that follow it.
+    #[inline]
+    fn set_threat(&mut self, c: usize, q: usize, new: Threat) {
+        let old = self.threat[c][q];
+        self.threat_count[c][old as usize] -= 1;
+        self.threat_count[c][new as usize] += 1;
+        if old != Threat::None {
+            self.threat_sets[c][old as usize].remove(q);
+        }
+        if new != Threat::None {
+            self.threat_sets[c][new as usize].insert(q);
+        }
+        self.eval_sum[c] += THREAT_WEIGHTS[new as usize & 7] - THREAT_WEIGHTS[old as usize & 7];
+        self.threat[c][q] = new;
     }
 }
 
