@@ -2,7 +2,7 @@
 //! threat searches' budgets and depths, the candidate caps, the time split and the levels'
 //! margins.
 //!
-//! They are the engine's signature: `qi bench gomoku` counts 487120 nodes with them (pinned
+//! They are the engine's signature: `qi bench gomoku` counts 401014 nodes with them (pinned
 //! by `crates/cli/tests/bench_signature.rs`); a commit that changes one on purpose updates
 //! the signature and says why. The evaluation's shape weights live with the shapes
 //! ([`crate::eval`]), the swap openings' margins in [`crate::opening`].
@@ -160,6 +160,18 @@ pub const HISTORY_LIMIT: i32 = 8_000;
 /// Ordering-key bonus of the first and second killer: above an open-three point, below a
 /// four.
 pub const KILLER_BONUS: [i64; 2] = [24_000, 20_000];
+
+/// Aspiration windows start at this iteration depth (the first iterations are cheap and
+/// their scores swing).
+pub const ASPIRATION_MIN_DEPTH: i32 = 4;
+
+/// Half-width of the first aspiration window, in evaluation points (a quarter to half an
+/// open three).
+pub const ASPIRATION_WINDOW: i32 = 150;
+
+/// Once the window's half-width has grown past this, a side the score falls out of is
+/// opened all the way.
+pub const ASPIRATION_OPEN_AFTER: i32 = 2000;
 
 /// The full-strength search starts no new iteration once this share of its time is gone:
 /// the next one would most likely not finish, and an unfinished one only helps when it

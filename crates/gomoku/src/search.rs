@@ -13,11 +13,11 @@ use crate::eval::{self, Threat};
 use crate::game::SearchSettings;
 use crate::movegen;
 use crate::params::{
-    FIRST_REPLY_VCF_FACTOR, HISTORY_LIMIT, IN_SEARCH_VCF_MAX_PLIES, KILLER_BONUS, LMR_BASE,
-    LMR_DIVISOR, LMR_FIRST_MOVE, LMR_MIN_DEPTH, MOVE_COUNT_PRUNING_BASE,
-    MOVE_COUNT_PRUNING_MAX_DEPTH, NULL_MOVE_BASE, NULL_MOVE_DEPTH_DIVISOR, NULL_MOVE_MIN_DEPTH,
-    REVERSE_FUTILITY_MARGIN, REVERSE_FUTILITY_MAX_DEPTH, SEARCH_MAX_DEPTH,
-    SEARCH_NODES_BETWEEN_CLOCK_CHECKS,
+    ASPIRATION_MIN_DEPTH, ASPIRATION_OPEN_AFTER, ASPIRATION_WINDOW, FIRST_REPLY_VCF_FACTOR,
+    HISTORY_LIMIT, IN_SEARCH_VCF_MAX_PLIES, KILLER_BONUS, LMR_BASE, LMR_DIVISOR, LMR_FIRST_MOVE,
+    LMR_MIN_DEPTH, MOVE_COUNT_PRUNING_BASE, MOVE_COUNT_PRUNING_MAX_DEPTH, NULL_MOVE_BASE,
+    NULL_MOVE_DEPTH_DIVISOR, NULL_MOVE_MIN_DEPTH, REVERSE_FUTILITY_MARGIN,
+    REVERSE_FUTILITY_MAX_DEPTH, SEARCH_MAX_DEPTH, SEARCH_NODES_BETWEEN_CLOCK_CHECKS,
 };
 use crate::renju;
 use crate::rules::Color;
@@ -53,6 +53,10 @@ pub struct Techniques {
     /// a side that still holds beta after passing (a shallower search) is taken to hold
     /// it with a move (a stone never hurts in gomoku, so there is no zugzwang to fear).
     pub null_move: bool,
+    /// Aspiration windows: from a few plies on, each iteration first searches the root in
+    /// a narrow window around the last score and widens it only when the score falls
+    /// outside.
+    pub aspiration: bool,
     /// Move-count pruning: near the horizon of a quiet null-window node, quiet moves
     /// late in the order are not searched at all.
     pub move_count_pruning: bool,
@@ -68,6 +72,7 @@ impl Techniques {
         three_extension: true,
         reverse_futility: true,
         null_move: true,
+        aspiration: true,
         move_count_pruning: true,
     };
 
@@ -80,6 +85,7 @@ impl Techniques {
         three_extension: false,
         reverse_futility: false,
         null_move: false,
+        aspiration: false,
         move_count_pruning: false,
     };
 }
@@ -212,7 +218,7 @@ impl GomokuSearch {
             .clamp(1, SEARCH_MAX_DEPTH);
         let mut best: Option<(Point, Score, Vec<Point>)> = None;
         for depth in 1..=max_depth {
-            let score = self.negamax(&mut board, depth as i32, 0, -INFINITY, INFINITY);
+            let score = self.aspiration(&mut board, depth as i32, best.as_ref().map(|b| b.1));
             let root_pv = self.pv[0].clone();
             if self.aborted {
                 // A root move that beat the previous best within the unfinished iteration
@@ -261,6 +267,36 @@ impl GomokuSearch {
                 pv: Vec::new(),
                 stats,
             },
+        }
+    }
+
+    /// The root searched to `depth`: with aspiration windows, in a window around the last
+    /// iteration's score, widened on the side the score falls out of (twice as far each
+    /// time, then to the end) until it falls inside.
+    fn aspiration(&mut self, board: &mut Board, depth: i32, last: Option<Score>) -> Score {
+        let last = last.filter(|&s| {
+            self.techniques.aspiration && depth >= ASPIRATION_MIN_DEPTH && !is_decisive(s)
+        });
+        let Some(last) = last else {
+            return self.negamax(board, depth, 0, -INFINITY, INFINITY);
+        };
+        let mut delta = ASPIRATION_WINDOW;
+        let (mut alpha, mut beta) = (last - delta, last + delta);
+        loop {
+            let score = self.negamax(board, depth, 0, alpha, beta);
+            if self.aborted {
+                return score;
+            }
+            // A proven result, or a score far from the last one, gets an open side.
+            let open = delta > ASPIRATION_OPEN_AFTER || is_decisive(score);
+            if score <= alpha {
+                alpha = if open { -INFINITY } else { score - delta };
+            } else if score >= beta {
+                beta = if open { INFINITY } else { score + delta };
+            } else {
+                return score;
+            }
+            delta *= 2;
         }
     }
 
