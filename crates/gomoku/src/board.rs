@@ -267,6 +267,15 @@ pub fn line_keys(cells: &[u8; CELLS], q: usize, d: isize) -> (usize, usize) {
     (kb as usize, kw as usize)
 }
 
+/// The code of a `color` stone in Black's and White's line windows: own 1, blocked 2.
+#[inline]
+fn stone_codes(color: Color) -> (u32, u32) {
+    match color {
+        Color::Black => (1, 2),
+        Color::White => (2, 1),
+    }
+}
+
 /// A value a stone changed, for [`Board::undo`] to put back.
 #[derive(Clone, Copy, Debug)]
 struct Change {
@@ -279,7 +288,7 @@ struct Change {
 /// What a [`Change`] changed, and its value before.
 #[derive(Clone, Copy, Debug)]
 enum Old {
-    /// The pattern along a direction.
+    /// The pattern along a direction: the direction, the old pattern.
     Pattern(u8, u8),
     /// The threat class.
     Threat(Threat),
@@ -665,12 +674,7 @@ impl Board {
     /// bounds test, and masking the index lets the compiler drop its checks.
     #[inline]
     fn update_lines(&mut self, pi: usize, color: Color) {
-        // Code of the stone in Black's and White's windows: own 1, blocked 2 (the undo
-        // subtracts them again: wrapping arithmetic takes the addition back exactly).
-        let (db, dw) = match color {
-            Color::Black => (1u32, 2u32),
-            Color::White => (2, 1),
-        };
+        let (db, dw) = stone_codes(color);
         let mask = pattern::TABLE_SIZE - 1;
         for (d, neighbours) in NEIGHBOURS.iter().enumerate() {
             for &(offset, pw) in neighbours {
@@ -697,10 +701,8 @@ impl Board {
     /// Takes back what [`Board::update_lines`] did for the `color` stone at `pi`: the
     /// window keys by arithmetic, the patterns and threat classes from the change log.
     fn restore_lines(&mut self, pi: usize, color: Color) {
-        let (db, dw) = match color {
-            Color::Black => (1u32, 2u32),
-            Color::White => (2, 1),
-        };
+        // Wrapping arithmetic takes the addition back exactly.
+        let (db, dw) = stone_codes(color);
         let (db, dw) = (db.wrapping_neg(), dw.wrapping_neg());
         for (d, neighbours) in NEIGHBOURS.iter().enumerate() {
             for &(offset, pw) in neighbours {
@@ -710,24 +712,17 @@ impl Board {
                 keys[1][q][d] = keys[1][q][d].wrapping_add(dw.wrapping_mul(pw));
             }
         }
+        // Newest first: a point's class may have changed more than once.
         let mark = self.change_marks.pop().unwrap_or(0) as usize;
-        while self.changes.len() > mark {
-            let Some(change) = self.changes.pop() else {
-                break;
-            };
-            let q = change.q as usize & (CELLS - 1);
-            let c = change.colour as usize & 1;
+        for i in (mark..self.changes.len()).rev() {
+            let change = self.changes[i];
+            let (c, q) = (change.colour as usize & 1, change.q as usize & (CELLS - 1));
             match change.old {
-                Old::Pattern(d, old) => {
-                    let d = d as usize & 3;
-                    let new = self.pat[c][q][d];
-                    self.eval_sum[c] +=
-                        PATTERN_WEIGHTS[old as usize & 15] - PATTERN_WEIGHTS[new as usize & 15];
-                    self.pat[c][q][d] = old;
-                }
+                Old::Pattern(d, old) => self.set_pattern(c, q, d as usize & 3, old),
                 Old::Threat(old) => self.set_threat(c, q, old),
             }
         }
+        self.changes.truncate(mark);
     }
 
     /// Sets the patterns of `q` along direction `d` to `b` for Black and `w` for White,
@@ -741,9 +736,7 @@ impl Board {
             let old = self.pat[c][q][d];
             if old != new {
                 changed |= 1 << c;
-                self.eval_sum[c] +=
-                    PATTERN_WEIGHTS[new as usize & 15] - PATTERN_WEIGHTS[old as usize & 15];
-                self.pat[c][q][d] = new;
+                self.set_pattern(c, q, d, new);
                 self.changes.push(Change {
                     q: q as u16,
                     colour: c as u8,
@@ -791,6 +784,15 @@ impl Board {
                 });
             }
         }
+    }
+
+    /// Sets the pattern of `q` along direction `d` for colour index `c`, keeping the
+    /// evaluation sum in step.
+    #[inline]
+    fn set_pattern(&mut self, c: usize, q: usize, d: usize, new: u8) {
+        let old = self.pat[c][q][d];
+        self.eval_sum[c] += PATTERN_WEIGHTS[new as usize & 15] - PATTERN_WEIGHTS[old as usize & 15];
+        self.pat[c][q][d] = new;
     }
 
     /// Sets the threat class of `q` for colour index `c`, with the counts, sets and sums
