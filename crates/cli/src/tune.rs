@@ -36,7 +36,7 @@ pub struct PositionsArgs {
 /// Arguments of `qi tune xiangqi fit`.
 #[derive(Args, Debug)]
 pub struct FitArgs {
-    /// Data files written by `qi tune xiangqi positions`; repeatable.
+    /// Data files written by `qi tune GAME positions` (the same game); repeatable.
     #[arg(long, required = true)]
     pub data: Vec<String>,
     /// Where to write the tuned weights (crates/xiangqi-engine/src/tuned.rs,

@@ -24,24 +24,51 @@ use qi_gomoku::tuned::WEIGHTS;
 use qi_gomoku::weights::{
     pattern_index, threat_index, EvalWeights, Role, EVAL_DIVISOR, ROLE_FEATURES, WEIGHT_COUNT,
 };
-use qi_gomoku::{format_point, parse_moves, play_checked, Board, Color, MoveResult, Rule};
+use qi_gomoku::{format_point, parse_moves, play_checked, Board, Color, MoveResult, Point, Rule};
 
 /// A quiet position and the result of its game.
+///
+/// The position is kept as its rule, size and moves, not as a [`Board`]: a board carries
+/// its incremental tables (tens of kilobytes), and a data set holds hundreds of thousands
+/// of positions.
 #[derive(Clone, Debug)]
 pub struct Labelled {
-    /// The position.
-    pub board: Board,
+    rule: Rule,
+    size: usize,
+    moves: Vec<Point>,
     /// Black's score: 1 (Black won), 0.5 (draw) or 0 (White won).
     pub result: f32,
 }
 
+impl Labelled {
+    /// `board`'s position with its game's `result` (Black's score).
+    pub fn new(board: &Board, result: f32) -> Labelled {
+        Labelled {
+            rule: board.rule(),
+            size: board.size(),
+            moves: board.moves().collect(),
+            result,
+        }
+    }
+
+    /// The position, replayed.
+    pub fn board(&self) -> Board {
+        // `new` took the size, rule and moves from a board, so they replay.
+        let mut board = Board::new(self.size, self.rule).expect("the size came from a board");
+        for &p in &self.moves {
+            board.play(p);
+        }
+        board
+    }
+}
+
 /// One line of the data file for `labelled` (without the newline).
 pub fn data_line(labelled: &Labelled) -> String {
-    let moves: Vec<String> = labelled.board.moves().map(format_point).collect();
+    let moves: Vec<String> = labelled.moves.iter().map(|&p| format_point(p)).collect();
     format!(
         "{} {} {} | {}",
-        labelled.board.rule().name(),
-        labelled.board.size(),
+        labelled.rule.name(),
+        labelled.size,
         moves.join(" "),
         result_text(labelled.result)
     )
@@ -67,7 +94,7 @@ pub fn read_data(text: &str) -> Result<Vec<Labelled>, DataError> {
         if end.is_some() {
             return Err("the game is over in this position".into());
         }
-        Ok(Labelled { board, result })
+        Ok(Labelled::new(&board, result))
     })
 }
 
@@ -125,10 +152,7 @@ pub fn positions_from_sgf(text: &str, skip_plies: usize) -> (Vec<Labelled>, SgfC
         let mut replayed = true;
         for (ply, &(x, y)) in record.moves.iter().enumerate() {
             if ply >= skip_plies && is_quiet(&board) {
-                positions.push(Labelled {
-                    board: board.clone(),
-                    result,
-                });
+                positions.push(Labelled::new(&board, result));
             }
             match play_checked(&mut board, x as i64, y as i64) {
                 Ok(MoveResult::Continue) => {}
@@ -153,7 +177,8 @@ pub fn positions_from_sgf(text: &str, skip_plies: usize) -> (Vec<Labelled>, SgfC
 /// that make `Σ weight · coefficient` the evaluation, and the result from the side to
 /// move's view (the evaluation's side).
 pub fn sample_of(labelled: &Labelled) -> Sample {
-    let counts = features(&labelled.board);
+    let board = labelled.board();
+    let counts = features(&board);
     let features = counts
         .iter()
         .enumerate()
@@ -163,7 +188,7 @@ pub fn sample_of(labelled: &Labelled) -> Sample {
             (i as u32, sign * n as f32 / EVAL_DIVISOR as f32)
         })
         .collect();
-    let result = match labelled.board.to_move() {
+    let result = match board.to_move() {
         Color::Black => labelled.result,
         Color::White => 1.0 - labelled.result,
     };
@@ -248,13 +273,13 @@ mod tests {
         );
         // Plies 2..10 of the first game and 2..4 of the second, those that are quiet.
         assert!(!positions.is_empty() && positions.len() <= 10);
-        assert!(positions.iter().all(|l| is_quiet(&l.board)));
+        assert!(positions.iter().all(|l| is_quiet(&l.board())));
         let text: String = positions.iter().map(|l| data_line(l) + "\n").collect();
         let again = read_data(&text).unwrap();
         assert_eq!(again.len(), positions.len());
         for (a, b) in positions.iter().zip(&again) {
-            assert_eq!(a.board.hash(), b.board.hash());
-            assert_eq!(a.board.rule(), b.board.rule());
+            assert_eq!(a.board().hash(), b.board().hash());
+            assert_eq!(a.board().rule(), b.board().rule());
             assert_eq!(a.result, b.result);
         }
         assert!(read_data("freestyle 15 h8 | 2").is_err());
@@ -269,10 +294,10 @@ mod tests {
         for l in &positions {
             let s = sample_of(l);
             let e = crate::fit::evaluate(&s, &start);
-            let engine = qi_gomoku::eval::evaluate(&l.board, qi_gomoku::Evaluator::Patterns);
+            let engine = qi_gomoku::eval::evaluate(&l.board(), qi_gomoku::Evaluator::Patterns);
             // The engine divides an integer sum; the sample's sum is exact.
             assert!((e - engine as f64).abs() < 1.0, "{e} vs {engine}");
-            let black_to_move = l.board.to_move() == Color::Black;
+            let black_to_move = l.board().to_move() == Color::Black;
             let expected = if black_to_move {
                 l.result
             } else {
