@@ -82,6 +82,22 @@ const THREAT_WEIGHTS: [i64; 8] = {
     table
 };
 
+/// Per combination mask ([`crate::weights::Combo::mask`]), both roles' evaluation weights
+/// packed.
+const COMBO_WEIGHTS: [i64; 256] = {
+    let weights = &crate::tuned::WEIGHTS;
+    let mut table = [0; 256];
+    let mut mask = 0;
+    while mask < 256 {
+        table[mask] = pack(
+            weights.combo_value(Role::Mover, mask as u8),
+            weights.combo_value(Role::Waiter, mask as u8),
+        );
+        mask += 1;
+    }
+    table
+};
+
 /// What a point with no patterns and no threat adds to the packed evaluation sums (an
 /// occupied point is kept as one; the evaluation does not count it).
 const OCCUPIED_VALUE: i64 = 4 * PATTERN_WEIGHTS[0] + THREAT_WEIGHTS[0];
@@ -292,6 +308,8 @@ enum Old {
     Pattern(u8, u8),
     /// The threat class.
     Threat(Threat),
+    /// The combination mask.
+    Combo(u8),
 }
 
 /// A gomoku position with its rule, history and incremental pattern information.
@@ -307,6 +325,9 @@ pub struct Board {
     /// Per colour and point: the threat class of placing there (its values follow from
     /// the class and the patterns, see [`crate::cell::cell_info`]).
     threat: Box<[[Threat; CELLS]; 2]>,
+    /// Per colour and point: the building combinations of placing there
+    /// ([`crate::weights::Combo::mask`]), for the evaluation sum.
+    combo: Box<[[u8; CELLS]; 2]>,
     /// Number of empty points of each threat class, per colour.
     threat_count: [[u16; Threat::COUNT]; 2],
     /// Sum of the evaluation values of all points of the board per colour, both roles
@@ -333,6 +354,8 @@ pub struct Board {
     /// Per colour, the threat class of every combination of four direction patterns (a
     /// side with forbidden points has its own).
     threat_tables: [&'static [Threat; crate::cell::CELL_TABLE_SIZE]; 2],
+    /// The combination mask of every combination of four direction patterns.
+    combo_table: &'static [u8; crate::cell::CELL_TABLE_SIZE],
 }
 
 impl fmt::Debug for Board {
@@ -374,6 +397,7 @@ impl Board {
             pat: Box::new([[[0; 4]; CELLS]; 2]),
             keys: Box::new([[[0; 4]; CELLS]; 2]),
             threat: Box::new([[Threat::None; CELLS]; 2]),
+            combo: Box::new([[0; CELLS]; 2]),
             threat_count: [[0; Threat::COUNT]; 2],
             eval_sum: [0; 2],
             near: [0; CELLS],
@@ -392,6 +416,7 @@ impl Board {
                 crate::cell::threat_table(rule.has_forbidden(Color::Black)),
                 crate::cell::threat_table(rule.has_forbidden(Color::White)),
             ],
+            combo_table: crate::cell::combo_table(),
         };
         board.threat_count[0][0] = (size * size) as u16;
         board.threat_count[1][0] = (size * size) as u16;
@@ -720,6 +745,7 @@ impl Board {
             match change.old {
                 Old::Pattern(d, old) => self.set_pattern(c, q, d as usize & 3, old),
                 Old::Threat(old) => self.set_threat(c, q, old),
+                Old::Combo(old) => self.set_combo(c, q, old),
             }
         }
         self.changes.truncate(mark);
@@ -773,8 +799,9 @@ impl Board {
             if colours & (1 << c) == 0 {
                 continue;
             }
+            let index = crate::cell::cell_value_index(&self.pat[c][q]);
             let old = self.threat[c][q];
-            let new = self.threat_tables[c][crate::cell::cell_value_index(&self.pat[c][q])];
+            let new = self.threat_tables[c][index];
             if old != new {
                 self.set_threat(c, q, new);
                 self.changes.push(Change {
@@ -783,7 +810,26 @@ impl Board {
                     old: Old::Threat(old),
                 });
             }
+            let old = self.combo[c][q];
+            let new = self.combo_table[index];
+            if old != new {
+                self.set_combo(c, q, new);
+                self.changes.push(Change {
+                    q: q as u16,
+                    colour: c as u8,
+                    old: Old::Combo(old),
+                });
+            }
         }
+    }
+
+    /// Sets the combination mask of `q` for colour index `c`, keeping the evaluation sum
+    /// in step.
+    #[inline]
+    fn set_combo(&mut self, c: usize, q: usize, new: u8) {
+        let old = self.combo[c][q];
+        self.eval_sum[c] += COMBO_WEIGHTS[new as usize] - COMBO_WEIGHTS[old as usize];
+        self.combo[c][q] = new;
     }
 
     /// Sets the pattern of `q` along direction `d` for colour index `c`, keeping the

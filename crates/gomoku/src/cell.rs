@@ -88,6 +88,25 @@ pub fn threat_table(forbidden: bool) -> &'static [Threat; CELL_TABLE_SIZE] {
     &tables[forbidden as usize]
 }
 
+/// The building combinations ([`crate::weights::Combo::mask`]) of every combination of four
+/// direction patterns, indexed by [`cell_value_index`].
+pub fn combo_table() -> &'static [u8; CELL_TABLE_SIZE] {
+    static TABLE: std::sync::OnceLock<Box<[u8; CELL_TABLE_SIZE]>> = std::sync::OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut table = Box::new([0; CELL_TABLE_SIZE]);
+        for (i, entry) in table.iter_mut().enumerate().take(11 * 11 * 11 * 11) {
+            let p = [
+                (i % 11) as u8,
+                (i / 11 % 11) as u8,
+                (i / 121 % 11) as u8,
+                (i / 1331) as u8,
+            ];
+            *entry = crate::weights::Combo::mask(&p);
+        }
+        table
+    })
+}
+
 /// The index of four direction patterns in [`threat_table`].
 #[inline]
 pub fn cell_value_index(pats: &[u8; 4]) -> usize {

@@ -5,7 +5,8 @@
 use crate::board::{point, Board};
 use crate::rules::Color;
 use crate::weights::{
-    pattern_index, threat_index, EvalWeights, Role, EVAL_DIVISOR, ROLE_FEATURES, WEIGHT_COUNT,
+    combo_index, pattern_index, threat_index, Combo, EvalWeights, Role, EVAL_DIVISOR,
+    ROLE_FEATURES, WEIGHT_COUNT,
 };
 use qi_search::Score;
 
@@ -62,7 +63,8 @@ pub fn evaluate(board: &Board, evaluator: Evaluator) -> Score {
 }
 
 /// The evaluation's features for the side to move: per role, how many (empty point,
-/// line) pairs make each pattern and how many empty points have each threat class, as
+/// line) pairs make each pattern and how many empty points have each threat class and
+/// each building combination, as
 /// a count per flat index; each count is to be multiplied by its weight, the waiter's
 /// negated, and the sum divided by [`EVAL_DIVISOR`].
 pub fn features(board: &Board) -> [i32; WEIGHT_COUNT] {
@@ -70,10 +72,19 @@ pub fn features(board: &Board) -> [i32; WEIGHT_COUNT] {
     let me = board.to_move();
     for (role, color) in [(Role::Mover, me), (Role::Waiter, me.other())] {
         for p in board.empty_points() {
-            for d in 0..4 {
-                counts[pattern_index(role, board.pattern(color, p, d))] += 1;
+            let mut pats = [0u8; 4];
+            for (d, slot) in pats.iter_mut().enumerate() {
+                let pattern = board.pattern(color, p, d);
+                *slot = pattern as u8;
+                counts[pattern_index(role, pattern)] += 1;
             }
             counts[threat_index(role, board.threat(color, p))] += 1;
+            let mask = Combo::mask(&pats);
+            for combo in Combo::ALL {
+                if mask & (1 << combo as u8) != 0 {
+                    counts[combo_index(role, combo)] += 1;
+                }
+            }
         }
     }
     counts

@@ -192,15 +192,27 @@ pub const BALANCE_MARGIN: Score = 60;
 const FIFTH_STONE_CANDIDATES: usize = 8;
 
 /// Opening shapes tried per proposal.
-const PROPOSAL_CANDIDATES: usize = 8;
+const PROPOSAL_CANDIDATES: usize = 12;
 
 /// Small transposition table: the searches are short and many.
 const OPENING_TT_MB: usize = 4;
 
-/// The 26 classical three-stone shapes as (White, Black) offsets from the first Black stone
-/// at the centre: White adjacent straight (13) or diagonally (13), Black within two.
+/// Three-stone shapes as (White, Black) offsets from the first Black stone at the centre:
+/// the 26 classical ones (White adjacent straight or diagonally, Black within two), and
+/// the same White stones with Black three away. Most classical shapes favour Black
+/// clearly; the wide ones, whose Black stones hardly work together yet, are where the
+/// near-even proposals are.
 fn opening_shapes() -> Vec<[(i64, i64); 2]> {
-    let mut shapes = Vec::with_capacity(26);
+    let mut shapes = Vec::with_capacity(26 + 2 * 24);
+    for white in [(1, 0), (1, 1)] {
+        for dy in -3..=3i64 {
+            for dx in -3..=3i64 {
+                if dx.abs().max(dy.abs()) == 3 {
+                    shapes.push([white, (dx, dy)]);
+                }
+            }
+        }
+    }
     for dy in 0..=2 {
         for dx in -2..=2i64 {
             if (dx, dy) != (0, 0) && (dx, dy) != (1, 0) {
@@ -449,9 +461,15 @@ mod tests {
     }
 
     #[test]
-    fn the_26_shapes_are_distinct() {
+    fn the_shapes_are_the_26_classical_and_48_wide_ones_all_distinct() {
         let shapes = opening_shapes();
-        assert_eq!(shapes.len(), 26);
+        assert_eq!(shapes.len(), 26 + 48);
+        let chebyshev = |(x, y): (i64, i64)| x.abs().max(y.abs());
+        let wide = shapes.iter().filter(|s| chebyshev(s[1]) == 3).count();
+        assert_eq!(wide, 48);
+        assert!(shapes
+            .iter()
+            .all(|s| chebyshev(s[0]) == 1 && chebyshev(s[1]) <= 3));
         for (i, a) in shapes.iter().enumerate() {
             assert!(shapes[i + 1..].iter().all(|b| b != a));
         }

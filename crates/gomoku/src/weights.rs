@@ -3,7 +3,10 @@
 //!
 //! The evaluation ([`crate::eval`]) sums, over every empty point, the value of a stone
 //! placed there: per line the pattern it would make, plus a bonus for the point's threat
-//! class (the combination the four lines make). The side to move converts its threats
+//! class (the combination the four lines make), plus a bonus for each building combination
+//! ([`Combo`]) its lines make: shapes that threaten nothing yet but make a double threat
+//! one move later, which a sum of per-line terms cannot tell from the same lines spread
+//! over different points. The side to move converts its threats
 //! first, so its points are weighed with their own table. Values are in quarter points:
 //! the evaluation divides the difference of the two sums by [`EVAL_DIVISOR`].
 //!
@@ -16,6 +19,85 @@ use crate::pattern::{Pattern, Threat};
 
 /// Line patterns (`Pattern as u8`).
 pub const PATTERNS: usize = 11;
+
+/// A building combination of an empty point's four line patterns: each one a point has
+/// adds its weight (a point may have several).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u8)]
+pub enum Combo {
+    /// Two or more open twos: the next stone there makes two open threes' material.
+    TwoOpenTwos = 0,
+    /// Three or more open twos.
+    ThreeOpenTwos,
+    /// An open two and a closed three.
+    OpenTwoThree,
+    /// Two or more closed threes: the next stone makes two fours' material.
+    TwoThrees,
+    /// An open three and an open two.
+    OpenThreeOpenTwo,
+    /// An open three and a closed three.
+    OpenThreeThree,
+    /// A four and an open two.
+    FourOpenTwo,
+    /// A four and a closed three.
+    FourThree,
+}
+
+impl Combo {
+    /// Number of combinations.
+    pub const COUNT: usize = 8;
+
+    /// Every combination, in index order.
+    pub const ALL: [Combo; Combo::COUNT] = [
+        Combo::TwoOpenTwos,
+        Combo::ThreeOpenTwos,
+        Combo::OpenTwoThree,
+        Combo::TwoThrees,
+        Combo::OpenThreeOpenTwo,
+        Combo::OpenThreeThree,
+        Combo::FourOpenTwo,
+        Combo::FourThree,
+    ];
+
+    /// The combinations four direction patterns (`Pattern as u8`) make, one bit per
+    /// [`Combo`] index.
+    pub const fn mask(pats: &[u8; 4]) -> u8 {
+        let (mut fours, mut open_threes, mut threes, mut open_twos) = (0, 0, 0, 0);
+        let mut d = 0;
+        while d < 4 {
+            let p = pats[d];
+            if p == Pattern::Four as u8 {
+                fours += 1;
+            } else if p == Pattern::OpenThree as u8 {
+                open_threes += 1;
+            } else if p == Pattern::Three as u8 {
+                threes += 1;
+            } else if p == Pattern::OpenTwo as u8 {
+                open_twos += 1;
+            }
+            d += 1;
+        }
+        let flags = [
+            open_twos >= 2,
+            open_twos >= 3,
+            open_twos >= 1 && threes >= 1,
+            threes >= 2,
+            open_threes >= 1 && open_twos >= 1,
+            open_threes >= 1 && threes >= 1,
+            fours >= 1 && open_twos >= 1,
+            fours >= 1 && threes >= 1,
+        ];
+        let mut mask = 0;
+        let mut i = 0;
+        while i < Combo::COUNT {
+            if flags[i] {
+                mask |= 1 << i;
+            }
+            i += 1;
+        }
+        mask
+    }
+}
 
 /// The evaluation divides (mover's sum − waiter's sum) by this: weights are quarter points.
 pub const EVAL_DIVISOR: i64 = 4;
@@ -41,6 +123,8 @@ pub struct RoleWeights {
     pub pattern: [i32; PATTERNS],
     /// Per threat class of the point (`Threat as u8`): the combination bonus.
     pub threat: [i32; Threat::COUNT],
+    /// Per building combination of the point ([`Combo`]).
+    pub combo: [i32; Combo::COUNT],
 }
 
 /// The evaluation's weights: one table for the side to move, one for the side waiting.
@@ -50,8 +134,8 @@ pub struct EvalWeights {
     pub roles: [RoleWeights; 2],
 }
 
-/// Features per role: the patterns, then the threat classes.
-pub const ROLE_FEATURES: usize = PATTERNS + Threat::COUNT;
+/// Features per role: the patterns, then the threat classes, then the combinations.
+pub const ROLE_FEATURES: usize = PATTERNS + Threat::COUNT + Combo::COUNT;
 
 /// Number of weights (and features).
 pub const WEIGHT_COUNT: usize = 2 * ROLE_FEATURES;
@@ -66,23 +150,50 @@ pub fn threat_index(role: Role, threat: Threat) -> usize {
     role as usize * ROLE_FEATURES + PATTERNS + threat as usize
 }
 
+/// The flat index of a combination's weight in a role.
+pub fn combo_index(role: Role, combo: Combo) -> usize {
+    role as usize * ROLE_FEATURES + PATTERNS + Threat::COUNT + combo as usize
+}
+
 impl EvalWeights {
     /// The value of a point with direction patterns `pats` and threat class `threat` to a
     /// side in `role`.
     #[inline]
     pub fn point_value(&self, role: Role, pats: &[u8; 4], threat: Threat) -> i32 {
         let w = &self.roles[role as usize];
+        let mask = Combo::mask(pats);
         pats.iter()
             .map(|&p| w.pattern[(p as usize).min(PATTERNS - 1)])
             .sum::<i32>()
             + w.threat[threat as usize]
+            + self.combo_value(role, mask)
+    }
+
+    /// The sum of the weights of the combinations in `mask` ([`Combo::mask`]) in `role`.
+    pub const fn combo_value(&self, role: Role, mask: u8) -> i32 {
+        let w = &self.roles[role as usize];
+        let mut sum = 0;
+        let mut i = 0;
+        while i < Combo::COUNT {
+            if mask & (1 << i) != 0 {
+                sum += w.combo[i];
+            }
+            i += 1;
+        }
+        sum
     }
 
     /// The weights in flat order (see [`pattern_index`], [`threat_index`]).
     pub fn flat(&self) -> Vec<i32> {
         self.roles
             .iter()
-            .flat_map(|r| r.pattern.iter().chain(r.threat.iter()).copied())
+            .flat_map(|r| {
+                r.pattern
+                    .iter()
+                    .chain(r.threat.iter())
+                    .chain(r.combo.iter())
+                    .copied()
+            })
             .collect()
     }
 
@@ -95,6 +206,7 @@ impl EvalWeights {
             roles: [RoleWeights {
                 pattern: [0; PATTERNS],
                 threat: [0; Threat::COUNT],
+                combo: [0; Combo::COUNT],
             }; 2],
         };
         for role in Role::ALL {
@@ -105,6 +217,9 @@ impl EvalWeights {
             }
             for (i, v) in r.threat.iter_mut().enumerate() {
                 *v = values[base + PATTERNS + i].round() as i32;
+            }
+            for (i, v) in r.combo.iter_mut().enumerate() {
+                *v = values[base + PATTERNS + Threat::COUNT + i].round() as i32;
             }
         }
         Some(w)
@@ -134,6 +249,16 @@ impl EvalWeights {
             "WinFour",
             "Five",
         ];
+        const COMBO_NAMES: [&str; Combo::COUNT] = [
+            "TwoOpenTwos",
+            "ThreeOpenTwos",
+            "OpenTwoThree",
+            "TwoThrees",
+            "OpenThreeOpenTwo",
+            "OpenThreeThree",
+            "FourOpenTwo",
+            "FourThree",
+        ];
         let mut s = String::new();
         for line in header.lines() {
             s.push_str(format!("//! {line}").trim_end());
@@ -153,6 +278,10 @@ impl EvalWeights {
             }
             s.push_str("            ],\n            threat: [\n");
             for (v, n) in r.threat.iter().zip(THREAT_NAMES) {
+                s.push_str(&format!("                {v}, // {n}\n"));
+            }
+            s.push_str("            ],\n            combo: [\n");
+            for (v, n) in r.combo.iter().zip(COMBO_NAMES) {
                 s.push_str(&format!("                {v}, // {n}\n"));
             }
             s.push_str("            ],\n        },\n");
