@@ -2,7 +2,7 @@
 //! threat searches' budgets and depths, the candidate caps, the time split and the levels'
 //! margins.
 //!
-//! They are the engine's signature: `qi bench gomoku` counts 486020 nodes with them (pinned
+//! They are the engine's signature: `qi bench gomoku` counts 482030 nodes with them (pinned
 //! by `crates/cli/tests/bench_signature.rs`); a commit that changes one on purpose updates
 //! the signature and says why. The evaluation's shape weights live with the shapes
 //! ([`crate::eval`]), the swap openings' margins in [`crate::opening`].
@@ -160,6 +160,9 @@ pub const HISTORY_LIMIT: i32 = 8_000;
 /// Ordering-key bonus of the first and second killer: above an open-three point, below a
 /// four.
 pub const KILLER_BONUS: [i64; 2] = [24_000, 20_000];
+
+/// Internal iterative reduction applies at this remaining depth and above.
+pub const INTERNAL_REDUCTION_MIN_DEPTH: i32 = 4;
 
 /// Aspiration windows start at this iteration depth (the first iterations are cheap and
 /// their scores swing).

@@ -14,10 +14,11 @@ use crate::game::SearchSettings;
 use crate::movegen;
 use crate::params::{
     ASPIRATION_MIN_DEPTH, ASPIRATION_OPEN_AFTER, ASPIRATION_WINDOW, FIRST_REPLY_VCF_FACTOR,
-    HISTORY_LIMIT, IN_SEARCH_VCF_MAX_PLIES, KILLER_BONUS, LMR_BASE, LMR_DIVISOR, LMR_FIRST_MOVE,
-    LMR_MIN_DEPTH, MOVE_COUNT_PRUNING_BASE, MOVE_COUNT_PRUNING_MAX_DEPTH, NULL_MOVE_BASE,
-    NULL_MOVE_DEPTH_DIVISOR, NULL_MOVE_MIN_DEPTH, REVERSE_FUTILITY_MARGIN,
-    REVERSE_FUTILITY_MAX_DEPTH, SEARCH_MAX_DEPTH, SEARCH_NODES_BETWEEN_CLOCK_CHECKS,
+    HISTORY_LIMIT, INTERNAL_REDUCTION_MIN_DEPTH, IN_SEARCH_VCF_MAX_PLIES, KILLER_BONUS, LMR_BASE,
+    LMR_DIVISOR, LMR_FIRST_MOVE, LMR_MIN_DEPTH, MOVE_COUNT_PRUNING_BASE,
+    MOVE_COUNT_PRUNING_MAX_DEPTH, NULL_MOVE_BASE, NULL_MOVE_DEPTH_DIVISOR, NULL_MOVE_MIN_DEPTH,
+    REVERSE_FUTILITY_MARGIN, REVERSE_FUTILITY_MAX_DEPTH, SEARCH_MAX_DEPTH,
+    SEARCH_NODES_BETWEEN_CLOCK_CHECKS,
 };
 use crate::renju;
 use crate::rules::Color;
@@ -60,6 +61,10 @@ pub struct Techniques {
     /// Move-count pruning: near the horizon of a quiet null-window node, quiet moves
     /// late in the order are not searched at all.
     pub move_count_pruning: bool,
+    /// Internal iterative reduction: a deep node the table knows no move for is searched
+    /// a ply shallower (its ordering is a guess, and the next iteration will find it in
+    /// the table).
+    pub internal_reduction: bool,
 }
 
 impl Techniques {
@@ -74,6 +79,7 @@ impl Techniques {
         null_move: true,
         aspiration: true,
         move_count_pruning: true,
+        internal_reduction: true,
     };
 
     /// Everything off.
@@ -87,6 +93,7 @@ impl Techniques {
         null_move: false,
         aspiration: false,
         move_count_pruning: false,
+        internal_reduction: false,
     };
 }
 
@@ -426,6 +433,14 @@ impl GomokuSearch {
         if depth == 0 || ply + 1 >= MAX_PLY {
             return eval::evaluate(board, self.settings.evaluator);
         }
+        let depth = if self.techniques.internal_reduction
+            && depth >= INTERNAL_REDUCTION_MIN_DEPTH
+            && tt_move.is_none()
+        {
+            depth - 1
+        } else {
+            depth
+        };
         let forced = opp_fives > 0 || board.threats_at_least(opp, Threat::WinFour) > 0;
         // A quiet null-window node (nothing forces the reply, beta is no proven result)
         // is where the pruning below may guess.
