@@ -763,11 +763,7 @@ impl Board {
             if old != new {
                 changed |= 1 << c;
                 self.set_pattern(c, q, d, new);
-                self.changes.push(Change {
-                    q: q as u16,
-                    colour: c as u8,
-                    old: Old::Pattern(d as u8, old),
-                });
+                self.log_change(c, q, Old::Pattern(d as u8, old));
             }
         }
         changed
@@ -804,23 +800,25 @@ impl Board {
             let new = self.threat_tables[c][index];
             if old != new {
                 self.set_threat(c, q, new);
-                self.changes.push(Change {
-                    q: q as u16,
-                    colour: c as u8,
-                    old: Old::Threat(old),
-                });
+                self.log_change(c, q, Old::Threat(old));
             }
             let old = self.combo[c][q];
             let new = self.combo_table[index];
             if old != new {
                 self.set_combo(c, q, new);
-                self.changes.push(Change {
-                    q: q as u16,
-                    colour: c as u8,
-                    old: Old::Combo(old),
-                });
+                self.log_change(c, q, Old::Combo(old));
             }
         }
+    }
+
+    /// Logs that the current stone changed `old` at `q` for colour index `c`, for the undo.
+    #[inline]
+    fn log_change(&mut self, c: usize, q: usize, old: Old) {
+        self.changes.push(Change {
+            q: q as u16,
+            colour: c as u8,
+            old,
+        });
     }
 
     /// Sets the combination mask of `q` for colour index `c`, keeping the evaluation sum

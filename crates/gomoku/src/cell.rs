@@ -68,22 +68,10 @@ pub const CELL_TABLE_SIZE: usize = 1 << 14;
 /// byte each, so a table (16 KB) stays in the first-level cache while the board
 /// reclassifies the points a move touches.
 pub fn threat_table(forbidden: bool) -> &'static [Threat; CELL_TABLE_SIZE] {
-    type Table = Box<[Threat; CELL_TABLE_SIZE]>;
-    static TABLES: std::sync::OnceLock<[Table; 2]> = std::sync::OnceLock::new();
+    static TABLES: std::sync::OnceLock<[Box<[Threat; CELL_TABLE_SIZE]>; 2]> =
+        std::sync::OnceLock::new();
     let tables = TABLES.get_or_init(|| {
-        [false, true].map(|forbidden| {
-            let mut table = Box::new([Threat::None; CELL_TABLE_SIZE]);
-            for (i, entry) in table.iter_mut().enumerate().take(11 * 11 * 11 * 11) {
-                let p = [
-                    (i % 11) as u8,
-                    (i / 11 % 11) as u8,
-                    (i / 121 % 11) as u8,
-                    (i / 1331) as u8,
-                ];
-                *entry = classify(&p, forbidden);
-            }
-            table
-        })
+        [false, true].map(|forbidden| build_table(Threat::None, |p| classify(p, forbidden)))
     });
     &tables[forbidden as usize]
 }
@@ -92,19 +80,28 @@ pub fn threat_table(forbidden: bool) -> &'static [Threat; CELL_TABLE_SIZE] {
 /// direction patterns, indexed by [`cell_value_index`].
 pub fn combo_table() -> &'static [u8; CELL_TABLE_SIZE] {
     static TABLE: std::sync::OnceLock<Box<[u8; CELL_TABLE_SIZE]>> = std::sync::OnceLock::new();
-    TABLE.get_or_init(|| {
-        let mut table = Box::new([0; CELL_TABLE_SIZE]);
-        for (i, entry) in table.iter_mut().enumerate().take(11 * 11 * 11 * 11) {
-            let p = [
-                (i % 11) as u8,
-                (i / 11 % 11) as u8,
-                (i / 121 % 11) as u8,
-                (i / 1331) as u8,
-            ];
-            *entry = crate::weights::Combo::mask(&p);
-        }
-        table
-    })
+    TABLE.get_or_init(|| build_table(0, crate::weights::Combo::mask))
+}
+
+/// A table of `value` for every combination of four direction patterns, indexed by
+/// [`cell_value_index`] (`empty` past the last combination).
+fn build_table<T: Copy>(empty: T, value: impl Fn(&[u8; 4]) -> T) -> Box<[T; CELL_TABLE_SIZE]> {
+    let mut table = Box::new([empty; CELL_TABLE_SIZE]);
+    for (i, entry) in table.iter_mut().enumerate().take(11 * 11 * 11 * 11) {
+        *entry = value(&patterns_of_index(i));
+    }
+    table
+}
+
+/// The four direction patterns at index `i` of a table (the inverse of
+/// [`cell_value_index`]).
+fn patterns_of_index(i: usize) -> [u8; 4] {
+    [
+        (i % 11) as u8,
+        (i / 11 % 11) as u8,
+        (i / 121 % 11) as u8,
+        (i / 1331) as u8,
+    ]
 }
 
 /// The index of four direction patterns in [`threat_table`].

@@ -249,16 +249,6 @@ impl EvalWeights {
             "WinFour",
             "Five",
         ];
-        const COMBO_NAMES: [&str; Combo::COUNT] = [
-            "TwoOpenTwos",
-            "ThreeOpenTwos",
-            "OpenTwoThree",
-            "TwoThrees",
-            "OpenThreeOpenTwo",
-            "OpenThreeThree",
-            "FourOpenTwo",
-            "FourThree",
-        ];
         let mut s = String::new();
         for line in header.lines() {
             s.push_str(format!("//! {line}").trim_end());
@@ -281,8 +271,8 @@ impl EvalWeights {
                 s.push_str(&format!("                {v}, // {n}\n"));
             }
             s.push_str("            ],\n            combo: [\n");
-            for (v, n) in r.combo.iter().zip(COMBO_NAMES) {
-                s.push_str(&format!("                {v}, // {n}\n"));
+            for (v, n) in r.combo.iter().zip(Combo::ALL) {
+                s.push_str(&format!("                {v}, // {n:?}\n"));
             }
             s.push_str("            ],\n        },\n");
         }
