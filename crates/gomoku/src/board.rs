@@ -102,12 +102,15 @@ const COMBO_WEIGHTS: [i64; 256] = {
 /// occupied point is kept as one; the evaluation does not count it).
 const OCCUPIED_VALUE: i64 = 4 * PATTERN_WEIGHTS[0] + THREAT_WEIGHTS[0];
 
+/// One in each of the five low bytes: a row of the 5x5 square in a word of near counts.
+const NEAR_ROW_ONES: u64 = 0x01_01_01_01_01;
+
 /// Words of a [`PointSet`].
 const SET_WORDS: usize = CELLS / 64;
 
 /// A set of grid points, one bit each; iterates in increasing point order (row by row, as a
 /// scan of the board would), so replacing a scan by a set keeps every move order the same.
-#[derive(Clone, Copy, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 struct PointSet([u64; SET_WORDS]);
 
 impl PointSet {
@@ -119,14 +122,6 @@ impl PointSet {
     #[inline]
     fn remove(&mut self, p: usize) {
         self.0[p / 64] &= !(1 << (p % 64));
-    }
-
-    /// Puts `p` in or out of the set.
-    #[inline]
-    fn set(&mut self, p: usize, present: bool) {
-        let bit = 1u64 << (p % 64);
-        let word = &mut self.0[p / 64];
-        *word = (*word & !bit) | if present { bit } else { 0 };
     }
 }
 
@@ -301,6 +296,16 @@ struct Change {
     old: Old,
 }
 
+/// The state before a stone that [`Board::undo`] restores whole.
+#[derive(Clone, Copy, Debug)]
+struct Mark {
+    /// Where the stone's changes start in the change log.
+    start: u32,
+    eval_sum: [i64; 2],
+    threat_count: [[u16; Threat::COUNT]; 2],
+    near_set: PointSet,
+}
+
 /// What a [`Change`] changed, and its value before.
 #[derive(Clone, Copy, Debug)]
 enum Old {
@@ -320,7 +325,8 @@ pub struct Board {
     cells: [u8; CELLS],
     /// Pattern per colour, point and direction (meaningful on empty points).
     pat: Box<[[[u8; 4]; CELLS]; 2]>,
-    /// Window key per colour, point and direction, updated stone by stone.
+    /// Window key per colour, point and direction, updated stone by stone on empty points
+    /// (an occupied point keeps the keys it had when filled).
     keys: Box<[[[u32; 4]; CELLS]; 2]>,
     /// Per colour and point: the threat class of placing there (its values follow from
     /// the class and the patterns, see [`crate::cell::cell_info`]).
@@ -344,8 +350,10 @@ pub struct Board {
     /// Every pattern and threat class that a stone changed, with its old value, so that
     /// taking the stone back restores them without looking anything up again.
     changes: Vec<Change>,
-    /// Per stone of the history, where its changes start in `changes`.
-    change_marks: Vec<u32>,
+    /// Per stone of the history, where its changes start in `changes` and the sums and
+    /// counts before it: the undo puts these back whole instead of replaying each change's
+    /// arithmetic (a chain of dependent read-modify-writes that dominated its cost).
+    change_marks: Vec<Mark>,
     /// Passes made by the search's null-move pruning and not yet taken back: each one
     /// hands the move to the other side without a stone.
     passes: usize,
@@ -423,7 +431,7 @@ impl Board {
         // Every point starts with no patterns and no threat, worth what an occupied point
         // is worth; refreshing it adds the differences.
         let blank = OCCUPIED_VALUE * (size * size) as i64;
-        board.eval_sum = [blank, blank];
+        let mut sums = [blank, blank];
         for y in 0..size {
             for x in 0..size {
                 let p = point(x, y) as usize;
@@ -431,11 +439,12 @@ impl Board {
                     let (kb, kw) = line_keys(&board.cells, p, step);
                     board.keys[0][p][d] = kb as u32;
                     board.keys[1][p][d] = kw as u32;
-                    board.refresh_dir(p, d);
+                    board.refresh_dir(p, d, &mut sums);
                 }
-                board.refresh_threat(p, 0b11);
+                board.refresh_threat(p, 0b11, &mut sums);
             }
         }
+        board.eval_sum = sums;
         // The empty board is the base: nothing to take back.
         board.changes.clear();
         board
@@ -645,8 +654,13 @@ impl Board {
         self.cells[pi] = color.cell();
         self.hash ^= zobrist()[color.index()][pi];
         self.history.push((p, five));
-        self.change_marks.push(self.changes.len() as u32);
-        self.touch_near(pi, 1);
+        self.change_marks.push(Mark {
+            start: self.changes.len() as u32,
+            eval_sum: self.eval_sum,
+            threat_count: self.threat_count,
+            near_set: self.near_set,
+        });
+        self.add_near(pi);
         self.update_lines(pi, color);
     }
 
@@ -672,55 +686,88 @@ impl Board {
             .expect("the last move's stone is on the board");
         self.cells[pi] = EMPTY;
         self.hash ^= zobrist()[color.index()][pi];
-        self.touch_near(pi, -1);
+        self.remove_near(pi);
         self.restore_lines(pi, color);
         Some(p)
     }
 
-    /// Counts a stone placed (`delta` 1) or removed (-1) at `pi` in the 5x5 square around
-    /// it, and keeps the set of near empty points in step (call after changing the cell).
-    fn touch_near(&mut self, pi: usize, delta: i8) {
-        for dy in -2isize..=2 {
-            for dx in -2isize..=2 {
-                let q = (pi as isize + dy * STRIDE as isize + dx) as usize;
-                self.near[q] = (self.near[q] as i8 + delta) as u8;
-                self.near_set
-                    .set(q, self.near[q] > 0 && self.cells[q] == EMPTY);
+    /// Counts a stone placed at `pi` in the 5x5 square around it and adds the square's
+    /// empty points to the near set (call after filling the cell). Row by row: a row's five
+    /// counts are bytes of one word (no count reaches 256, so no carry crosses a byte), and
+    /// its five points are bits of one set word (a row of the padded grid never straddles
+    /// two words).
+    #[inline]
+    fn add_near(&mut self, pi: usize) {
+        for dy in 0..5 {
+            let row = (pi + dy * STRIDE - 2 * STRIDE - 2) & (CELLS - 1);
+            self.add_to_near_row(row, NEAR_ROW_ONES, u64::wrapping_add);
+            let mut bits = 0u64;
+            for dx in 0..5 {
+                bits |= u64::from(self.cells[(row + dx) & (CELLS - 1)] == EMPTY) << dx;
             }
+            self.near_set.0[(row / 64) & (SET_WORDS - 1)] |= bits << (row % 64);
         }
+        self.near_set.remove(pi);
+    }
+
+    /// Takes back [`Board::add_near`]'s counts for the stone at `pi` (the set comes back
+    /// from the stone's [`Mark`]).
+    #[inline]
+    fn remove_near(&mut self, pi: usize) {
+        for dy in 0..5 {
+            let row = (pi + dy * STRIDE - 2 * STRIDE - 2) & (CELLS - 1);
+            self.add_to_near_row(row, NEAR_ROW_ONES, u64::wrapping_sub);
+        }
+    }
+
+    /// Applies `op` with `ones` to the eight near counts from `row` read as one word.
+    #[inline]
+    fn add_to_near_row(&mut self, row: usize, ones: u64, op: fn(u64, u64) -> u64) {
+        // Rows start at most 2 past the board's last column: never near the grid's end.
+        let row = row.min(CELLS - 8);
+        let mut word = [0u8; 8];
+        word.copy_from_slice(&self.near[row..row + 8]);
+        let counts = op(u64::from_le_bytes(word), ones);
+        self.near[row..row + 8].copy_from_slice(&counts.to_le_bytes());
     }
 
     /// After a `color` stone was placed at `pi`, updates the window keys of the ten points
     /// on each of its four lines, their patterns and point values, and those of `pi`
     /// itself, in one pass, logging each pattern and class it changes for the undo.
     ///
-    /// Points off the board and occupied points get keys too (never read) but keep empty
-    /// patterns: the padding keeps every neighbour inside the grid, so the loop needs no
-    /// bounds test, and masking the index lets the compiler drop its checks.
+    /// Only empty points' keys are kept: a point is emptied again only by taking its stone
+    /// back, when every later stone has been taken back too, so the keys it had when it was
+    /// filled are right again (walls are never empty). The padding keeps every neighbour
+    /// inside the grid, so the loop needs no bounds test, and masking the index lets the
+    /// compiler drop its checks.
     #[inline]
     fn update_lines(&mut self, pi: usize, color: Color) {
         let (db, dw) = stone_codes(color);
         let mask = pattern::TABLE_SIZE - 1;
+        // The evaluation sums' changes add up here (in registers) and land once.
+        let mut sums = [0i64; 2];
         for (d, neighbours) in NEIGHBOURS.iter().enumerate() {
             for &(offset, pw) in neighbours {
                 let q = pi.wrapping_add_signed(offset) & (CELLS - 1);
+                if self.cells[q] != EMPTY {
+                    continue;
+                }
                 let kb = self.keys[0][q][d].wrapping_add(db.wrapping_mul(pw));
                 let kw = self.keys[1][q][d].wrapping_add(dw.wrapping_mul(pw));
                 self.keys[0][q][d] = kb;
                 self.keys[1][q][d] = kw;
-                if self.cells[q] != EMPTY {
-                    continue;
-                }
                 let b = self.tables[0][kb as usize & mask];
                 let w = self.tables[1][kw as usize & mask];
-                let changed = self.set_patterns(q, d, b, w);
+                let changed = self.set_patterns(q, d, b, w, &mut sums);
                 if changed != 0 {
-                    self.refresh_threat(q, changed);
+                    self.refresh_threat(q, changed, &mut sums);
                 }
             }
-            self.refresh_dir(pi, d);
+            self.refresh_dir(pi, d, &mut sums);
         }
-        self.refresh_threat(pi, 0b11);
+        self.refresh_threat(pi, 0b11, &mut sums);
+        self.eval_sum[0] += sums[0];
+        self.eval_sum[1] += sums[1];
     }
 
     /// Takes back what [`Board::update_lines`] did for the `color` stone at `pi`: the
@@ -732,37 +779,56 @@ impl Board {
         for (d, neighbours) in NEIGHBOURS.iter().enumerate() {
             for &(offset, pw) in neighbours {
                 let q = pi.wrapping_add_signed(offset) & (CELLS - 1);
+                if self.cells[q] != EMPTY {
+                    continue;
+                }
                 let keys = &mut self.keys;
                 keys[0][q][d] = keys[0][q][d].wrapping_add(db.wrapping_mul(pw));
                 keys[1][q][d] = keys[1][q][d].wrapping_add(dw.wrapping_mul(pw));
             }
         }
-        // Newest first: a point's class may have changed more than once.
-        let mark = self.change_marks.pop().unwrap_or(0) as usize;
-        for i in (mark..self.changes.len()).rev() {
+        let Some(mark) = self.change_marks.pop() else {
+            return;
+        };
+        let start = mark.start as usize;
+        // Newest first: a point's class may have changed more than once. The sums and
+        // counts come back from the mark; only the values and the class sets are replayed.
+        for i in (start..self.changes.len()).rev() {
             let change = self.changes[i];
             let (c, q) = (change.colour as usize & 1, change.q as usize & (CELLS - 1));
             match change.old {
-                Old::Pattern(d, old) => self.set_pattern(c, q, d as usize & 3, old),
-                Old::Threat(old) => self.set_threat(c, q, old),
-                Old::Combo(old) => self.set_combo(c, q, old),
+                Old::Pattern(d, old) => self.pat[c][q][d as usize & 3] = old,
+                Old::Threat(old) => {
+                    let now = self.threat[c][q];
+                    if now != Threat::None {
+                        self.threat_sets[c][now as usize].remove(q);
+                    }
+                    if old != Threat::None {
+                        self.threat_sets[c][old as usize].insert(q);
+                    }
+                    self.threat[c][q] = old;
+                }
+                Old::Combo(old) => self.combo[c][q] = old,
             }
         }
-        self.changes.truncate(mark);
+        self.eval_sum = mark.eval_sum;
+        self.threat_count = mark.threat_count;
+        self.near_set = mark.near_set;
+        self.changes.truncate(start);
     }
 
     /// Sets the patterns of `q` along direction `d` to `b` for Black and `w` for White,
-    /// keeping the evaluation sums in step; which colours' changed (bit 0 Black, bit 1
+    /// adding the evaluation change to `sums`; which colours' changed (bit 0 Black, bit 1
     /// White).
     #[inline]
-    fn set_patterns(&mut self, q: usize, d: usize, b: u8, w: u8) -> u8 {
+    fn set_patterns(&mut self, q: usize, d: usize, b: u8, w: u8, sums: &mut [i64; 2]) -> u8 {
         let q = q & (CELLS - 1);
         let mut changed = 0;
         for (c, new) in [(0, b), (1, w)] {
             let old = self.pat[c][q][d];
             if old != new {
                 changed |= 1 << c;
-                self.set_pattern(c, q, d, new);
+                self.set_pattern(c, q, d, new, sums);
                 self.log_change(c, q, Old::Pattern(d as u8, old));
             }
         }
@@ -772,7 +838,7 @@ impl Board {
     /// Recomputes the patterns of `q` along direction `d` (none on an occupied point);
     /// which colours' changed (bit 0 Black, bit 1 White).
     #[inline]
-    fn refresh_dir(&mut self, q: usize, d: usize) -> u8 {
+    fn refresh_dir(&mut self, q: usize, d: usize, sums: &mut [i64; 2]) -> u8 {
         let q = q & (CELLS - 1);
         let (b, w) = if self.cells[q] != EMPTY {
             (0, 0)
@@ -783,13 +849,14 @@ impl Board {
                 self.tables[1][self.keys[1][q][d] as usize & mask],
             )
         };
-        self.set_patterns(q, d, b, w)
+        self.set_patterns(q, d, b, w, sums)
     }
 
     /// Reclassifies the threat of `q` for the colours in `colours` (bit 0 Black, bit 1
-    /// White) from its patterns, with the counts, sets and sums that follow it.
+    /// White) from its patterns, with the counts and sets that follow it, adding the
+    /// evaluation change to `sums`.
     #[inline]
-    fn refresh_threat(&mut self, q: usize, colours: u8) {
+    fn refresh_threat(&mut self, q: usize, colours: u8, sums: &mut [i64; 2]) {
         let q = q & (CELLS - 1);
         for c in 0..2 {
             if colours & (1 << c) == 0 {
@@ -799,13 +866,13 @@ impl Board {
             let old = self.threat[c][q];
             let new = self.threat_tables[c][index];
             if old != new {
-                self.set_threat(c, q, new);
+                self.set_threat(c, q, new, sums);
                 self.log_change(c, q, Old::Threat(old));
             }
             let old = self.combo[c][q];
             let new = self.combo_table[index];
             if old != new {
-                self.set_combo(c, q, new);
+                self.set_combo(c, q, new, sums);
                 self.log_change(c, q, Old::Combo(old));
             }
         }
@@ -821,28 +888,28 @@ impl Board {
         });
     }
 
-    /// Sets the combination mask of `q` for colour index `c`, keeping the evaluation sum
-    /// in step.
+    /// Sets the combination mask of `q` for colour index `c`, adding the evaluation
+    /// change to `sums`.
     #[inline]
-    fn set_combo(&mut self, c: usize, q: usize, new: u8) {
+    fn set_combo(&mut self, c: usize, q: usize, new: u8, sums: &mut [i64; 2]) {
         let old = self.combo[c][q];
-        self.eval_sum[c] += COMBO_WEIGHTS[new as usize] - COMBO_WEIGHTS[old as usize];
+        sums[c] += COMBO_WEIGHTS[new as usize] - COMBO_WEIGHTS[old as usize];
         self.combo[c][q] = new;
     }
 
-    /// Sets the pattern of `q` along direction `d` for colour index `c`, keeping the
-    /// evaluation sum in step.
+    /// Sets the pattern of `q` along direction `d` for colour index `c`, adding the
+    /// evaluation change to `sums`.
     #[inline]
-    fn set_pattern(&mut self, c: usize, q: usize, d: usize, new: u8) {
+    fn set_pattern(&mut self, c: usize, q: usize, d: usize, new: u8, sums: &mut [i64; 2]) {
         let old = self.pat[c][q][d];
-        self.eval_sum[c] += PATTERN_WEIGHTS[new as usize & 15] - PATTERN_WEIGHTS[old as usize & 15];
+        sums[c] += PATTERN_WEIGHTS[new as usize & 15] - PATTERN_WEIGHTS[old as usize & 15];
         self.pat[c][q][d] = new;
     }
 
-    /// Sets the threat class of `q` for colour index `c`, with the counts, sets and sums
-    /// that follow it.
+    /// Sets the threat class of `q` for colour index `c`, with the counts and sets that
+    /// follow it, adding the evaluation change to `sums`.
     #[inline]
-    fn set_threat(&mut self, c: usize, q: usize, new: Threat) {
+    fn set_threat(&mut self, c: usize, q: usize, new: Threat, sums: &mut [i64; 2]) {
         let old = self.threat[c][q];
         self.threat_count[c][old as usize] -= 1;
         self.threat_count[c][new as usize] += 1;
@@ -852,7 +919,7 @@ impl Board {
         if new != Threat::None {
             self.threat_sets[c][new as usize].insert(q);
         }
-        self.eval_sum[c] += THREAT_WEIGHTS[new as usize & 7] - THREAT_WEIGHTS[old as usize & 7];
+        sums[c] += THREAT_WEIGHTS[new as usize & 7] - THREAT_WEIGHTS[old as usize & 7];
         self.threat[c][q] = new;
     }
 }
@@ -957,7 +1024,9 @@ mod tests {
                 let mut pats = [0u8; 4];
                 for (d, &step) in DIRS.iter().enumerate() {
                     let key = line_key(&board.cells, q, step, color);
-                    assert_eq!(board.keys[c][q][d] as usize, key, "key at {q} dir {d}");
+                    if empty {
+                        assert_eq!(board.keys[c][q][d] as usize, key, "key at {q} dir {d}");
+                    }
                     pats[d] = if empty { board.tables[c][key] } else { 0 };
                     assert_eq!(board.pat[c][q][d], pats[d], "pattern at {q} dir {d}");
                 }
