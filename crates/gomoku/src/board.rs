@@ -700,7 +700,7 @@ impl Board {
     fn add_near(&mut self, pi: usize) {
         for dy in 0..5 {
             let row = (pi + dy * STRIDE - 2 * STRIDE - 2) & (CELLS - 1);
-            self.add_to_near_row(row, NEAR_ROW_ONES, u64::wrapping_add);
+            self.add_to_near_row(row, u64::wrapping_add);
             let mut bits = 0u64;
             for dx in 0..5 {
                 bits |= u64::from(self.cells[(row + dx) & (CELLS - 1)] == EMPTY) << dx;
@@ -716,18 +716,19 @@ impl Board {
     fn remove_near(&mut self, pi: usize) {
         for dy in 0..5 {
             let row = (pi + dy * STRIDE - 2 * STRIDE - 2) & (CELLS - 1);
-            self.add_to_near_row(row, NEAR_ROW_ONES, u64::wrapping_sub);
+            self.add_to_near_row(row, u64::wrapping_sub);
         }
     }
 
-    /// Applies `op` with `ones` to the eight near counts from `row` read as one word.
+    /// Adds (`u64::wrapping_add`) or takes (`wrapping_sub`) one to each of the five near
+    /// counts from `row`, read with the three after them as one word.
     #[inline]
-    fn add_to_near_row(&mut self, row: usize, ones: u64, op: fn(u64, u64) -> u64) {
+    fn add_to_near_row(&mut self, row: usize, op: fn(u64, u64) -> u64) {
         // Rows start at most 2 past the board's last column: never near the grid's end.
         let row = row.min(CELLS - 8);
         let mut word = [0u8; 8];
         word.copy_from_slice(&self.near[row..row + 8]);
-        let counts = op(u64::from_le_bytes(word), ones);
+        let counts = op(u64::from_le_bytes(word), NEAR_ROW_ONES);
         self.near[row..row + 8].copy_from_slice(&counts.to_le_bytes());
     }
 
@@ -799,13 +800,7 @@ impl Board {
             match change.old {
                 Old::Pattern(d, old) => self.pat[c][q][d as usize & 3] = old,
                 Old::Threat(old) => {
-                    let now = self.threat[c][q];
-                    if now != Threat::None {
-                        self.threat_sets[c][now as usize].remove(q);
-                    }
-                    if old != Threat::None {
-                        self.threat_sets[c][old as usize].insert(q);
-                    }
+                    self.move_between_sets(c, q, self.threat[c][q], old);
                     self.threat[c][q] = old;
                 }
                 Old::Combo(old) => self.combo[c][q] = old,
@@ -906,6 +901,18 @@ impl Board {
         self.pat[c][q][d] = new;
     }
 
+    /// Moves `q` from colour index `c`'s set of class `from` to that of class `to` (class
+    /// `None` has no set).
+    #[inline]
+    fn move_between_sets(&mut self, c: usize, q: usize, from: Threat, to: Threat) {
+        if from != Threat::None {
+            self.threat_sets[c][from as usize].remove(q);
+        }
+        if to != Threat::None {
+            self.threat_sets[c][to as usize].insert(q);
+        }
+    }
+
     /// Sets the threat class of `q` for colour index `c`, with the counts and sets that
     /// follow it, adding the evaluation change to `sums`.
     #[inline]
@@ -913,12 +920,7 @@ impl Board {
         let old = self.threat[c][q];
         self.threat_count[c][old as usize] -= 1;
         self.threat_count[c][new as usize] += 1;
-        if old != Threat::None {
-            self.threat_sets[c][old as usize].remove(q);
-        }
-        if new != Threat::None {
-            self.threat_sets[c][new as usize].insert(q);
-        }
+        self.move_between_sets(c, q, old, new);
         sums[c] += THREAT_WEIGHTS[new as usize & 7] - THREAT_WEIGHTS[old as usize & 7];
         self.threat[c][q] = new;
     }
