@@ -262,8 +262,13 @@ impl Scorer {
         let mut engine = Engine::new(options);
         // The scores are compared at a fixed odd depth, where the horizon holds as many
         // stones of each colour; extending open threes would end lines at either parity.
+        // The quiescence search (and razoring into it) stays off too: the margins were set
+        // on scores without it, and its extra nodes would leave the small node budgets
+        // short of scoring every candidate shape.
         engine.set_techniques(Techniques {
             three_extension: false,
+            quiescence: false,
+            razoring: false,
             ..Techniques::ALL
         });
         Scorer {

@@ -2,7 +2,7 @@
 //! threat searches' budgets and depths, the candidate caps, the time split and the levels'
 //! margins.
 //!
-//! They are the engine's signature: `qi bench gomoku` counts 495159 nodes with them (pinned
+//! They are the engine's signature: `qi bench gomoku` counts 214844 nodes with them (pinned
 //! by `crates/cli/tests/bench_signature.rs`); a commit that changes one on purpose updates
 //! the signature and says why. The evaluation's shape weights live with the shapes
 //! ([`crate::eval`]), the swap openings' margins in [`crate::opening`].
@@ -124,6 +124,13 @@ pub const REVERSE_FUTILITY_MAX_DEPTH: i32 = 3;
 /// three of the side to move is worth about 300).
 pub const REVERSE_FUTILITY_MARGIN: i32 = 200;
 
+/// Razoring applies at this remaining depth and below.
+pub const RAZOR_MAX_DEPTH: i32 = 2;
+
+/// Razoring margin per ply of remaining depth: a quiet node whose static evaluation is
+/// this far below alpha is left to the quiescence search (about an open three).
+pub const RAZOR_MARGIN: i32 = 400;
+
 /// Null-move pruning applies at this remaining depth and above.
 pub const NULL_MOVE_MIN_DEPTH: i32 = 3;
 
@@ -163,6 +170,14 @@ pub const KILLER_BONUS: [i64; 2] = [24_000, 20_000];
 
 /// Internal iterative reduction applies at this remaining depth and above.
 pub const INTERNAL_REDUCTION_MIN_DEPTH: i32 = 4;
+
+/// In the quiescence search the side to move may play plain fours only as its first this
+/// many moves; deeper, only fours that also make an open three or better.
+pub const QUIESCENCE_PLAIN_FOUR_PLIES: u32 = 2;
+
+/// The quiescence search stops after this many own moves of the side to move at the
+/// horizon (a four sequence longer than that is the VCF's to find).
+pub const QUIESCENCE_MAX_OWN_MOVES: u32 = 8;
 
 /// Aspiration windows start at this iteration depth (the first iterations are cheap and
 /// their scores swing).

@@ -4,8 +4,9 @@
 //! teaching views use); this one knows the board, so it can afford what a game-agnostic
 //! search cannot: extending fours and open threes (the replies are few, so threat
 //! sequences are followed past the nominal depth at little cost), reading
-//! wins off the threat shapes (an open four against no four), late-move reductions for
-//! quiet points, killers and history by point, and a clock with a soft and a hard limit.
+//! wins off the threat shapes (an open four against no four), a quiescence search over
+//! fours at the horizon and razoring into it, late-move reductions for quiet points,
+//! killers and history by point, and a clock with a soft and a hard limit.
 //! The transposition table, score encoding and stop flag come from `qi-search`.
 
 use crate::board::{Board, Point, CELLS};
@@ -17,6 +18,7 @@ use crate::params::{
     HISTORY_LIMIT, INTERNAL_REDUCTION_MIN_DEPTH, IN_SEARCH_VCF_MAX_PLIES, KILLER_BONUS, LMR_BASE,
     LMR_DIVISOR, LMR_FIRST_MOVE, LMR_MIN_DEPTH, MOVE_COUNT_PRUNING_BASE,
     MOVE_COUNT_PRUNING_MAX_DEPTH, NULL_MOVE_BASE, NULL_MOVE_DEPTH_DIVISOR, NULL_MOVE_MIN_DEPTH,
+    QUIESCENCE_MAX_OWN_MOVES, QUIESCENCE_PLAIN_FOUR_PLIES, RAZOR_MARGIN, RAZOR_MAX_DEPTH,
     REVERSE_FUTILITY_MARGIN, REVERSE_FUTILITY_MAX_DEPTH, SEARCH_MAX_DEPTH,
     SEARCH_NODES_BETWEEN_CLOCK_CHECKS,
 };
@@ -65,6 +67,13 @@ pub struct Techniques {
     /// a ply shallower (its ordering is a guess, and the next iteration will find it in
     /// the table).
     pub internal_reduction: bool,
+    /// Quiescence: at the horizon the side to move may still play fours (each answered by
+    /// its forced block) or stand on its static evaluation, so a leaf is not scored in the
+    /// middle of a four sequence.
+    pub quiescence: bool,
+    /// Razoring: near the horizon of a quiet node whose static evaluation is far below
+    /// alpha, the quiescence search decides (only fours could lift such a node).
+    pub razoring: bool,
 }
 
 impl Techniques {
@@ -80,6 +89,8 @@ impl Techniques {
         aspiration: true,
         move_count_pruning: true,
         internal_reduction: true,
+        quiescence: true,
+        razoring: true,
     };
 
     /// Everything off.
@@ -94,6 +105,8 @@ impl Techniques {
         aspiration: false,
         move_count_pruning: false,
         internal_reduction: false,
+        quiescence: false,
+        razoring: false,
     };
 }
 
@@ -430,6 +443,9 @@ impl GomokuSearch {
                 }
             }
         }
+        if depth == 0 && self.techniques.quiescence && ply + 1 < MAX_PLY {
+            return self.quiesce(board, ply, alpha, beta, 0);
+        }
         if depth == 0 || ply + 1 >= MAX_PLY {
             return eval::evaluate(board, self.settings.evaluator);
         }
@@ -452,9 +468,22 @@ impl GomokuSearch {
         let null_move = self.techniques.null_move
             && depth >= NULL_MOVE_MIN_DEPTH
             && !self.passed[ply.saturating_sub(1)];
-        // Both read the static evaluation; elsewhere it is not computed.
-        if quiet_node && (reverse_futility || null_move) {
+        let razoring = self.techniques.razoring
+            && self.techniques.quiescence
+            && depth <= RAZOR_MAX_DEPTH
+            && ply + 1 < MAX_PLY;
+        // All three read the static evaluation; elsewhere it is not computed.
+        if quiet_node && (reverse_futility || null_move || razoring) {
             let static_eval = eval::evaluate(board, self.settings.evaluator);
+            if razoring && static_eval + RAZOR_MARGIN * depth < alpha {
+                let score = self.quiesce(board, ply, alpha, alpha + 1, 0);
+                if self.aborted {
+                    return 0;
+                }
+                if score <= alpha {
+                    return score;
+                }
+            }
             if reverse_futility && static_eval - REVERSE_FUTILITY_MARGIN * depth >= beta {
                 return static_eval;
             }
@@ -585,6 +614,122 @@ impl GomokuSearch {
                 move_code: best_move,
             },
         );
+        best
+    }
+
+    /// The quiescence search below the horizon: the side to move stands on its static
+    /// evaluation or plays a four, which the opponent must block at once. Only the first
+    /// [`QUIESCENCE_PLAIN_FOUR_PLIES`] own moves may be plain fours; deeper, only fours that
+    /// also make an open three or better, so the sequence stays short.
+    fn quiesce(
+        &mut self,
+        board: &mut Board,
+        ply: usize,
+        mut alpha: Score,
+        beta: Score,
+        own_moves: u32,
+    ) -> Score {
+        self.pv[ply].clear();
+        self.stats.nodes += 1;
+        self.stats.seldepth = self.stats.seldepth.max(ply as u32);
+        if self.out_of_time() {
+            return 0;
+        }
+        if board.last_move_won() {
+            return loss_in(ply);
+        }
+        if board.is_full() {
+            return 0;
+        }
+        let me = board.to_move();
+        let opp = me.other();
+        if board.has_five_point(me) {
+            if let Some(p) = board.points_with(me, Threat::Five).next() {
+                self.pv[ply].push(p);
+            }
+            return win_in(ply + 1);
+        }
+        let opp_fives = board.threat_count(opp, Threat::Five);
+        if opp_fives >= 2 {
+            return loss_in(ply + 2);
+        }
+        if ply + 1 >= MAX_PLY {
+            return eval::evaluate(board, self.settings.evaluator);
+        }
+        if opp_fives == 1 {
+            // The block is the only move: no standing pat.
+            let Some(block) = board.points_with(opp, Threat::Five).next() else {
+                return loss_in(ply + 2);
+            };
+            if !movegen::is_legal(board, block) {
+                return loss_in(ply + 2);
+            }
+            board.play(block);
+            let score = -self.quiesce(board, ply + 1, -beta, -alpha, own_moves);
+            board.undo();
+            if self.aborted {
+                return 0;
+            }
+            let (head, tail) = self.pv.split_at_mut(ply + 1);
+            head[ply].push(block);
+            head[ply].extend_from_slice(&tail[0]);
+            return score;
+        }
+        // An unstoppable four against no four of the opponent's wins.
+        if self.techniques.shape_wins
+            && board.threats_at_least(opp, Threat::Four) == 0
+            && board.threat_count(me, Threat::WinFour) > 0
+        {
+            let win = board
+                .points_with(me, Threat::WinFour)
+                .find(|&p| movegen::is_legal(board, p));
+            if let Some(p) = win {
+                self.pv[ply].push(p);
+                return win_in(ply + 3);
+            }
+        }
+        let stand = eval::evaluate(board, self.settings.evaluator);
+        if stand >= beta || own_moves >= QUIESCENCE_MAX_OWN_MOVES {
+            return stand;
+        }
+        alpha = alpha.max(stand);
+        let least = if own_moves < QUIESCENCE_PLAIN_FOUR_PLIES {
+            Threat::Four
+        } else {
+            Threat::FourThree
+        };
+        let mut moves = std::mem::take(&mut self.moves[ply]);
+        moves.clear();
+        moves.extend(
+            board
+                .points_with(me, least)
+                .filter(|&p| movegen::is_legal(board, p)),
+        );
+        moves.sort_by_key(|&p| std::cmp::Reverse(movegen::point_score(board, p)));
+        let mut best = stand;
+        for &mv in moves.iter() {
+            board.play(mv);
+            let score = -self.quiesce(board, ply + 1, -beta, -alpha, own_moves + 1);
+            board.undo();
+            if self.aborted {
+                self.moves[ply] = moves;
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    let (head, tail) = self.pv.split_at_mut(ply + 1);
+                    head[ply].clear();
+                    head[ply].push(mv);
+                    head[ply].extend_from_slice(&tail[0]);
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.moves[ply] = moves;
         best
     }
 
@@ -763,6 +908,62 @@ mod tests {
             "plays {mv}"
         );
         assert!(found.score > qi_search::score::loss_in(10));
+    }
+
+    fn quiesce_from(board: &Board) -> (Score, Vec<Point>) {
+        let mut search = GomokuSearch::new(1, SearchSettings::default(), Techniques::ALL);
+        let mut b = board.clone();
+        let score = search.quiesce(&mut b, 0, -INFINITY, INFINITY, 0);
+        assert_eq!(
+            b.hash(),
+            board.hash(),
+            "the quiescence search restores the board"
+        );
+        (score, search.pv[0].clone())
+    }
+
+    #[test]
+    fn quiescence_finds_a_four_three() {
+        // Black: h8 i8 j8 closed by White's g8, and k6 k7 in column k: k8 makes a four and
+        // an open three; White's block at l8 leaves the open three to become an open four.
+        let (board, _) =
+            replay_text(15, Rule::Freestyle, "h8 g8 i8 a1 j8 o1 k6 a15 k7 o15").unwrap();
+        let (score, pv) = quiesce_from(&board);
+        assert_eq!(score, win_in(5));
+        let line: Vec<String> = pv
+            .iter()
+            .map(|&p| crate::notation::format_point(p))
+            .collect();
+        assert_eq!(line[..2], ["k8".to_string(), "l8".to_string()]);
+    }
+
+    #[test]
+    fn quiescence_blocks_a_four_first() {
+        // Black's closed four h8-k8 must be blocked at l8 before anything else.
+        let (board, _) = replay_text(15, Rule::Freestyle, "h8 g8 i8 a1 j8 a3 k8").unwrap();
+        let (score, pv) = quiesce_from(&board);
+        assert!(!is_decisive(score), "{score}");
+        assert_eq!(crate::notation::format_point(pv[0]), "l8");
+    }
+
+    #[test]
+    fn quiescence_never_scores_below_standing_pat() {
+        let mut rng = StdRng::seed_from_u64(5);
+        let mut compared = 0;
+        for round in 0..80 {
+            let rule = [Rule::Freestyle, Rule::Renju][round % 2];
+            let stones = rng.random_range(4..30);
+            let board = random_position(&mut rng, 15, rule, stones);
+            let opp = board.to_move().other();
+            if board.last_move_won() || board.has_five_point(opp) {
+                continue;
+            }
+            let stand = eval::evaluate(&board, SearchSettings::default().evaluator);
+            let (score, _) = quiesce_from(&board);
+            assert!(score >= stand, "{score} < {stand}\n{board}");
+            compared += 1;
+        }
+        assert!(compared >= 40, "{compared}");
     }
 
     #[test]
