@@ -103,7 +103,7 @@ pub const SEARCH_RESERVE_SHARE: f64 = 0.05;
 pub const SEARCH_RESERVE: Duration = Duration::from_millis(15);
 
 /// How far below the best a weaker level's choice may be, per level below the top
-/// (pattern points; an open three is about 600).
+/// (pattern points; an open three is worth several hundred).
 pub const LEVEL_MARGIN_STEP: i32 = 60;
 
 // ---------------------------------------------------------------------------------------
@@ -128,7 +128,8 @@ pub const REVERSE_FUTILITY_MARGIN: i32 = 200;
 pub const RAZOR_MAX_DEPTH: i32 = 2;
 
 /// Razoring margin per ply of remaining depth: a quiet node whose static evaluation is
-/// this far below alpha is left to the quiescence search (about an open three).
+/// this far below alpha first gets a null-window quiescence search, whose fail-low is
+/// returned (anything else is searched normally).
 pub const RAZOR_MARGIN: i32 = 400;
 
 /// Null-move pruning applies at this remaining depth and above.
@@ -171,12 +172,13 @@ pub const KILLER_BONUS: [i64; 2] = [24_000, 20_000];
 /// Internal iterative reduction applies at this remaining depth and above.
 pub const INTERNAL_REDUCTION_MIN_DEPTH: i32 = 4;
 
-/// In the quiescence search the side to move may play plain fours only as its first this
-/// many moves; deeper, only fours that also make an open three or better.
-pub const QUIESCENCE_PLAIN_FOUR_PLIES: u32 = 2;
+/// In the quiescence search plain fours may be played only as the first this many chosen
+/// moves (fours of either side; forced blocks are not counted); deeper, only fours that
+/// also make an open three or better.
+pub const QUIESCENCE_PLAIN_FOUR_MOVES: u32 = 2;
 
-/// The quiescence search stops after this many own moves of the side to move at the
-/// horizon (a four sequence longer than that is the VCF's to find).
+/// The quiescence search stands pat after this many chosen moves below the horizon (a
+/// four sequence longer than that is the VCF's to find).
 pub const QUIESCENCE_MAX_OWN_MOVES: u32 = 8;
 
 /// Aspiration windows start at this iteration depth (the first iterations are cheap and

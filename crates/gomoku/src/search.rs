@@ -18,7 +18,7 @@ use crate::params::{
     HISTORY_LIMIT, INTERNAL_REDUCTION_MIN_DEPTH, IN_SEARCH_VCF_MAX_PLIES, KILLER_BONUS, LMR_BASE,
     LMR_DIVISOR, LMR_FIRST_MOVE, LMR_MIN_DEPTH, MOVE_COUNT_PRUNING_BASE,
     MOVE_COUNT_PRUNING_MAX_DEPTH, NULL_MOVE_BASE, NULL_MOVE_DEPTH_DIVISOR, NULL_MOVE_MIN_DEPTH,
-    QUIESCENCE_MAX_OWN_MOVES, QUIESCENCE_PLAIN_FOUR_PLIES, RAZOR_MARGIN, RAZOR_MAX_DEPTH,
+    QUIESCENCE_MAX_OWN_MOVES, QUIESCENCE_PLAIN_FOUR_MOVES, RAZOR_MARGIN, RAZOR_MAX_DEPTH,
     REVERSE_FUTILITY_MARGIN, REVERSE_FUTILITY_MAX_DEPTH, SEARCH_MAX_DEPTH,
     SEARCH_NODES_BETWEEN_CLOCK_CHECKS,
 };
@@ -72,7 +72,8 @@ pub struct Techniques {
     /// middle of a four sequence.
     pub quiescence: bool,
     /// Razoring: near the horizon of a quiet node whose static evaluation is far below
-    /// alpha, the quiescence search decides (only fours could lift such a node).
+    /// alpha, a null-window quiescence search that fails low settles the node (most such
+    /// nodes are lifted, if at all, by fours); otherwise it is searched normally.
     pub razoring: bool,
 }
 
@@ -483,6 +484,8 @@ impl GomokuSearch {
                 if score <= alpha {
                     return score;
                 }
+                // The quiescence line is no principal variation of this node.
+                self.pv[ply].clear();
             }
             if reverse_futility && static_eval - REVERSE_FUTILITY_MARGIN * depth >= beta {
                 return static_eval;
@@ -619,7 +622,7 @@ impl GomokuSearch {
 
     /// The quiescence search below the horizon: the side to move stands on its static
     /// evaluation or plays a four, which the opponent must block at once. Only the first
-    /// [`QUIESCENCE_PLAIN_FOUR_PLIES`] own moves may be plain fours; deeper, only fours that
+    /// [`QUIESCENCE_PLAIN_FOUR_MOVES`] own moves may be plain fours; deeper, only fours that
     /// also make an open three or better, so the sequence stays short.
     fn quiesce(
         &mut self,
@@ -693,7 +696,7 @@ impl GomokuSearch {
             return stand;
         }
         alpha = alpha.max(stand);
-        let least = if own_moves < QUIESCENCE_PLAIN_FOUR_PLIES {
+        let least = if own_moves < QUIESCENCE_PLAIN_FOUR_MOVES {
             Threat::Four
         } else {
             Threat::FourThree
@@ -939,8 +942,10 @@ mod tests {
 
     #[test]
     fn quiescence_blocks_a_four_first() {
-        // Black's closed four h8-k8 must be blocked at l8 before anything else.
-        let (board, _) = replay_text(15, Rule::Freestyle, "h8 g8 i8 a1 j8 a3 k8").unwrap();
+        // Black's closed four h8-k8 must be blocked at l8 before anything else, even though
+        // White could make a four of its own at a4 (a1 a2 a3 against the edge).
+        let (board, _) = replay_text(15, Rule::Freestyle, "h8 g8 i8 a1 j8 a2 o15 a3 k8").unwrap();
+        assert!(board.threats_at_least(Color::White, Threat::Four) > 0);
         let (score, pv) = quiesce_from(&board);
         assert!(!is_decisive(score), "{score}");
         assert_eq!(crate::notation::format_point(pv[0]), "l8");
@@ -950,6 +955,7 @@ mod tests {
     fn quiescence_never_scores_below_standing_pat() {
         let mut rng = StdRng::seed_from_u64(5);
         let mut compared = 0;
+        let mut lines = 0;
         for round in 0..80 {
             let rule = [Rule::Freestyle, Rule::Renju][round % 2];
             let stones = rng.random_range(4..30);
@@ -958,12 +964,30 @@ mod tests {
             if board.last_move_won() || board.has_five_point(opp) {
                 continue;
             }
-            let stand = eval::evaluate(&board, SearchSettings::default().evaluator);
-            let (score, _) = quiesce_from(&board);
+            let evaluator = SearchSettings::default().evaluator;
+            let stand = eval::evaluate(&board, evaluator);
+            let (score, pv) = quiesce_from(&board);
             assert!(score >= stand, "{score} < {stand}\n{board}");
+            // The line is legal, and a score that is no proven result is the evaluation
+            // where it ends, from the side to move's view.
+            let mut end = board.clone();
+            lines += usize::from(!pv.is_empty());
+            for &mv in &pv {
+                assert!(movegen::is_legal(&end, mv), "{pv:?}\n{board}");
+                end.play(mv);
+            }
+            if !is_decisive(score) {
+                let sign = if pv.len() % 2 == 0 { 1 } else { -1 };
+                assert_eq!(
+                    score,
+                    sign * eval::evaluate(&end, evaluator),
+                    "{pv:?}\n{board}"
+                );
+            }
             compared += 1;
         }
         assert!(compared >= 40, "{compared}");
+        assert!(lines >= 5, "only {lines} positions had a quiescence line");
     }
 
     #[test]
