@@ -359,32 +359,16 @@ impl GomokuSearch {
         mut alpha: Score,
         mut beta: Score,
     ) -> Score {
-        self.pv[ply].clear();
-        self.stats.nodes += 1;
-        self.stats.seldepth = self.stats.seldepth.max(ply as u32);
+        self.visit(ply);
         if ply > 0 && self.out_of_time() {
             return 0;
         }
-        // The rules first: these are facts, whatever the depth.
-        if board.last_move_won() {
-            return loss_in(ply);
-        }
-        if board.is_full() {
-            return 0;
+        if let Some(score) = self.settled_by_rules(board, ply) {
+            return score;
         }
         let me = board.to_move();
         let opp = me.other();
-        if board.has_five_point(me) {
-            let p = board.points_with(me, Threat::Five).next();
-            if let Some(p) = p {
-                self.pv[ply].push(p);
-            }
-            return win_in(ply + 1);
-        }
         let opp_fives = board.threat_count(opp, Threat::Five);
-        if opp_fives >= 2 {
-            return loss_in(ply + 2);
-        }
         let renju_black = me == Color::Black && board.rule().has_forbidden(me);
         if opp_fives == 1 && renju_black {
             let block = board.points_with(opp, Threat::Five).next();
@@ -587,10 +571,7 @@ impl GomokuSearch {
                 best_move = Some(mv);
                 if score > alpha {
                     alpha = score;
-                    let (head, tail) = self.pv.split_at_mut(ply + 1);
-                    head[ply].clear();
-                    head[ply].push(mv);
-                    head[ply].extend_from_slice(&tail[0]);
+                    self.set_pv(ply, mv);
                     if ply == 0 {
                         self.root_score = score;
                     }
@@ -632,30 +613,16 @@ impl GomokuSearch {
         beta: Score,
         own_moves: u32,
     ) -> Score {
-        self.pv[ply].clear();
-        self.stats.nodes += 1;
-        self.stats.seldepth = self.stats.seldepth.max(ply as u32);
+        self.visit(ply);
         if self.out_of_time() {
             return 0;
         }
-        if board.last_move_won() {
-            return loss_in(ply);
-        }
-        if board.is_full() {
-            return 0;
+        if let Some(score) = self.settled_by_rules(board, ply) {
+            return score;
         }
         let me = board.to_move();
         let opp = me.other();
-        if board.has_five_point(me) {
-            if let Some(p) = board.points_with(me, Threat::Five).next() {
-                self.pv[ply].push(p);
-            }
-            return win_in(ply + 1);
-        }
         let opp_fives = board.threat_count(opp, Threat::Five);
-        if opp_fives >= 2 {
-            return loss_in(ply + 2);
-        }
         if ply + 1 >= MAX_PLY {
             return eval::evaluate(board, self.settings.evaluator);
         }
@@ -673,9 +640,7 @@ impl GomokuSearch {
             if self.aborted {
                 return 0;
             }
-            let (head, tail) = self.pv.split_at_mut(ply + 1);
-            head[ply].push(block);
-            head[ply].extend_from_slice(&tail[0]);
+            self.set_pv(ply, block);
             return score;
         }
         // An unstoppable four against no four of the opponent's wins.
@@ -722,10 +687,7 @@ impl GomokuSearch {
                 best = score;
                 if score > alpha {
                     alpha = score;
-                    let (head, tail) = self.pv.split_at_mut(ply + 1);
-                    head[ply].clear();
-                    head[ply].push(mv);
-                    head[ply].extend_from_slice(&tail[0]);
+                    self.set_pv(ply, mv);
                     if alpha >= beta {
                         break;
                     }
@@ -734,6 +696,44 @@ impl GomokuSearch {
         }
         self.moves[ply] = moves;
         best
+    }
+
+    /// Counts a node of either search at `ply` and clears its principal variation.
+    fn visit(&mut self, ply: usize) {
+        self.pv[ply].clear();
+        self.stats.nodes += 1;
+        self.stats.seldepth = self.stats.seldepth.max(ply as u32);
+    }
+
+    /// The value the rules give the node whatever the depth, if they settle it: the last
+    /// move made five, the board is full, the side to move has a five to play, or the
+    /// opponent has two fives to block.
+    fn settled_by_rules(&mut self, board: &Board, ply: usize) -> Option<Score> {
+        if board.last_move_won() {
+            return Some(loss_in(ply));
+        }
+        if board.is_full() {
+            return Some(0);
+        }
+        let me = board.to_move();
+        if board.has_five_point(me) {
+            if let Some(p) = board.points_with(me, Threat::Five).next() {
+                self.pv[ply].push(p);
+            }
+            return Some(win_in(ply + 1));
+        }
+        if board.threat_count(me.other(), Threat::Five) >= 2 {
+            return Some(loss_in(ply + 2));
+        }
+        None
+    }
+
+    /// The principal variation at `ply` becomes `mv` followed by the next ply's.
+    fn set_pv(&mut self, ply: usize, mv: Point) {
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        head[ply].clear();
+        head[ply].push(mv);
+        head[ply].extend_from_slice(&tail[0]);
     }
 
     fn is_killer(&self, ply: usize, mv: Point) -> bool {
