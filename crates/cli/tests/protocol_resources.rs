@@ -108,6 +108,34 @@ fn a_4gb_table_and_a_new_game_do_not_block_isready() {
     engine.within("readyok", READY_LIMIT);
 }
 
+/// A 4 GB table's memory arrives on first touch; left to the search, those page faults
+/// (milliseconds each with huge pages on a virtual machine) made `go movetime 172` answer
+/// after 2.3 s. The table is made resident in the background instead, so the searches
+/// right after `Hash`, `ucinewgame` and `isready` keep their time.
+#[test]
+fn the_first_searches_with_a_fresh_4gb_table_keep_their_time() {
+    let mut engine = Engine::start(&["uci"]);
+    engine.send("uci");
+    engine.until("uciok");
+    for setup in ["setoption name Hash value 4096", "ucinewgame"] {
+        engine.send(setup);
+        engine.send("isready");
+        engine.within("readyok", READY_LIMIT);
+        for _ in 0..3 {
+            engine.send("position startpos moves h2e2");
+            let started = Instant::now();
+            engine.send("go movetime 100");
+            engine.within("bestmove", Duration::from_secs(10));
+            // The budget plus a scheduling allowance for a loaded CI machine.
+            let took = started.elapsed();
+            assert!(
+                took < Duration::from_millis(400),
+                "go movetime 100 after {setup:?} took {took:?}"
+            );
+        }
+    }
+}
+
 #[test]
 fn isready_is_answered_while_a_search_runs() {
     let mut engine = Engine::start(&["uci", "--threads", "2"]);

@@ -176,6 +176,20 @@ impl Engine {
         self.tt.clear();
     }
 
+    /// Makes a fresh table's memory resident on a thread of its own, the searches using
+    /// the part already resident meanwhile, so that no timed search pays the table's page
+    /// faults (see [`TranspositionTable::commit_in_background`]). Call it before the
+    /// first search.
+    pub fn commit_table(&self) {
+        self.tt.commit_in_background();
+    }
+
+    /// The table's actual size in MB: the size asked for, or less where the system had
+    /// less memory available.
+    pub fn table_megabytes(&self) -> usize {
+        self.tt.bytes() >> 20
+    }
+
     /// Searches `req` until a limit is reached or `stop` is raised, reporting each
     /// completed iteration of the main thread to `on_info`.
     pub fn search(

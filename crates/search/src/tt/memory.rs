@@ -2,7 +2,8 @@
 //! transparent huge pages. A probe lands on a random bucket, so with ordinary 4 KB pages
 //! almost every probe also misses the TLB; 2 MB pages cover a large table with a few
 //! hundred TLB entries. Fresh mappings read as zero and get their pages on first touch, so
-//! even a 4 GB table costs nothing until the search uses it.
+//! a table costs nothing until it is touched; engines on a clock touch it ahead
+//! (`TranspositionTable::commit_in_background`) rather than inside a timed search.
 
 use super::Slot;
 use std::ptr::NonNull;
@@ -10,6 +11,20 @@ use std::ptr::NonNull;
 /// Size (and alignment) of a transparent huge page on x86_64 and aarch64 Linux.
 #[cfg(target_os = "linux")]
 const HUGE_PAGE: usize = 2 << 20;
+
+/// The memory the system reports available (Linux: `MemAvailable` in `/proc/meminfo`),
+/// in MB; `None` elsewhere or when it cannot be read.
+pub(super) fn available_megabytes() -> Option<usize> {
+    #[cfg(target_os = "linux")]
+    {
+        let info = std::fs::read_to_string("/proc/meminfo").ok()?;
+        let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
+        let kilobytes: usize = line.split_whitespace().nth(1)?.parse().ok()?;
+        Some(kilobytes >> 10)
+    }
+    #[cfg(not(target_os = "linux"))]
+    None
+}
 
 /// `len` zeroed slots owned like a `Box<[Slot]>`.
 pub(super) struct SlotMemory {
@@ -132,7 +147,13 @@ impl Drop for SlotMemory {
 
 #[cfg(test)]
 mod tests {
-    use super::SlotMemory;
+    use super::{available_megabytes, SlotMemory};
+
+    #[test]
+    #[cfg(target_os = "linux")]
+    fn linux_reports_some_available_memory() {
+        assert!(available_megabytes().is_some_and(|mb| mb > 0));
+    }
     use std::sync::atomic::Ordering;
 
     #[test]
