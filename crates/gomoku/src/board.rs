@@ -287,34 +287,43 @@ fn stone_codes(color: Color) -> (u32, u32) {
     }
 }
 
-/// A value a stone changed, for [`Board::undo`] to put back.
+/// A value a stone changed, for [`Board::undo`] to put back: where (see
+/// [`pattern_slot`] and [`point_slot`]) and the old value. Each kind of value has a log
+/// of its own, so the undo replays each in a tight loop with no branch on the kind.
 #[derive(Clone, Copy, Debug)]
-struct Change {
-    q: u16,
-    /// Colour index (0 Black, 1 White).
-    colour: u8,
-    old: Old,
+struct Change<T> {
+    at: u16,
+    old: T,
+}
+
+/// Where a pattern is: colour index, point and direction in 13 bits.
+#[inline]
+fn pattern_slot(c: usize, q: usize, d: usize) -> u16 {
+    ((c & 1) << 12 | (q & (CELLS - 1)) << 2 | (d & 3)) as u16
+}
+
+/// Where a point's threat class or combination mask is: colour index and point.
+#[inline]
+fn point_slot(c: usize, q: usize) -> u16 {
+    ((c & 1) << 10 | (q & (CELLS - 1))) as u16
+}
+
+/// How long each change log was before a stone: where the stone's changes start.
+#[derive(Clone, Copy, Debug, Default)]
+struct LogLengths {
+    patterns: u32,
+    threats: u32,
+    combos: u32,
 }
 
 /// The state before a stone that [`Board::undo`] restores whole.
 #[derive(Clone, Copy, Debug)]
 struct Mark {
-    /// Where the stone's changes start in the change log.
-    start: u32,
+    /// Where the stone's changes start in the change logs.
+    start: LogLengths,
     eval_sum: [i64; 2],
     threat_count: [[u16; Threat::COUNT]; 2],
     near_set: PointSet,
-}
-
-/// What a [`Change`] changed, and its value before.
-#[derive(Clone, Copy, Debug)]
-enum Old {
-    /// The pattern along a direction: the direction, the old pattern.
-    Pattern(u8, u8),
-    /// The threat class.
-    Threat(Threat),
-    /// The combination mask.
-    Combo(u8),
 }
 
 /// A gomoku position with its rule, history and incremental pattern information.
@@ -347,9 +356,12 @@ pub struct Board {
     /// Empty points per colour and threat class (class `None` is not kept).
     threat_sets: [[PointSet; Threat::COUNT]; 2],
     history: Vec<(Point, bool)>,
-    /// Every pattern and threat class that a stone changed, with its old value, so that
-    /// taking the stone back restores them without looking anything up again.
-    changes: Vec<Change>,
+    /// Every pattern, threat class and combination mask that a stone changed, with its
+    /// old value, so that taking the stone back restores them without looking anything up
+    /// again.
+    pattern_changes: Vec<Change<u8>>,
+    threat_changes: Vec<Change<Threat>>,
+    combo_changes: Vec<Change<u8>>,
     /// Per stone of the history, where its changes start in `changes` and the sums and
     /// counts before it: the undo puts these back whole instead of replaying each change's
     /// arithmetic (a chain of dependent read-modify-writes that dominated its cost).
@@ -412,7 +424,9 @@ impl Board {
             near_set: PointSet::default(),
             threat_sets: [[PointSet::default(); Threat::COUNT]; 2],
             history: Vec::with_capacity(size * size),
-            changes: Vec::with_capacity(1024),
+            pattern_changes: Vec::with_capacity(4096),
+            threat_changes: Vec::with_capacity(1024),
+            combo_changes: Vec::with_capacity(1024),
             change_marks: Vec::with_capacity(size * size),
             passes: 0,
             hash: 0,
@@ -446,7 +460,9 @@ impl Board {
         }
         board.eval_sum = sums;
         // The empty board is the base: nothing to take back.
-        board.changes.clear();
+        board.pattern_changes.clear();
+        board.threat_changes.clear();
+        board.combo_changes.clear();
         board
     }
 
@@ -655,7 +671,11 @@ impl Board {
         self.hash ^= zobrist()[color.index()][pi];
         self.history.push((p, five));
         self.change_marks.push(Mark {
-            start: self.changes.len() as u32,
+            start: LogLengths {
+                patterns: self.pattern_changes.len() as u32,
+                threats: self.threat_changes.len() as u32,
+                combos: self.combo_changes.len() as u32,
+            },
             eval_sum: self.eval_sum,
             threat_count: self.threat_count,
             near_set: self.near_set,
@@ -791,25 +811,31 @@ impl Board {
         let Some(mark) = self.change_marks.pop() else {
             return;
         };
-        let start = mark.start as usize;
-        // Newest first: a point's class may have changed more than once. The sums and
-        // counts come back from the mark; only the values and the class sets are replayed.
-        for i in (start..self.changes.len()).rev() {
-            let change = self.changes[i];
-            let (c, q) = (change.colour as usize & 1, change.q as usize & (CELLS - 1));
-            match change.old {
-                Old::Pattern(d, old) => self.pat[c][q][d as usize & 3] = old,
-                Old::Threat(old) => {
-                    self.move_between_sets(c, q, self.threat[c][q], old);
-                    self.threat[c][q] = old;
-                }
-                Old::Combo(old) => self.combo[c][q] = old,
-            }
+        // Newest first: a value may have changed more than once. The sums and counts come
+        // back from the mark; only the values and the class sets are replayed.
+        let start = mark.start.patterns as usize;
+        for change in self.pattern_changes[start..].iter().rev() {
+            let at = change.at as usize;
+            self.pat[(at >> 12) & 1][(at >> 2) & (CELLS - 1)][at & 3] = change.old;
         }
+        self.pattern_changes.truncate(start);
+        let start = mark.start.threats as usize;
+        for i in (start..self.threat_changes.len()).rev() {
+            let Change { at, old } = self.threat_changes[i];
+            let (c, q) = ((at as usize >> 10) & 1, at as usize & (CELLS - 1));
+            self.move_between_sets(c, q, self.threat[c][q], old);
+            self.threat[c][q] = old;
+        }
+        self.threat_changes.truncate(start);
+        let start = mark.start.combos as usize;
+        for change in self.combo_changes[start..].iter().rev() {
+            let at = change.at as usize;
+            self.combo[(at >> 10) & 1][at & (CELLS - 1)] = change.old;
+        }
+        self.combo_changes.truncate(start);
         self.eval_sum = mark.eval_sum;
         self.threat_count = mark.threat_count;
         self.near_set = mark.near_set;
-        self.changes.truncate(start);
     }
 
     /// Sets the patterns of `q` along direction `d` to `b` for Black and `w` for White,
@@ -824,7 +850,10 @@ impl Board {
             if old != new {
                 changed |= 1 << c;
                 self.set_pattern(c, q, d, new, sums);
-                self.log_change(c, q, Old::Pattern(d as u8, old));
+                self.pattern_changes.push(Change {
+                    at: pattern_slot(c, q, d),
+                    old,
+                });
             }
         }
         changed
@@ -862,25 +891,21 @@ impl Board {
             let new = self.threat_tables[c][index];
             if old != new {
                 self.set_threat(c, q, new, sums);
-                self.log_change(c, q, Old::Threat(old));
+                self.threat_changes.push(Change {
+                    at: point_slot(c, q),
+                    old,
+                });
             }
             let old = self.combo[c][q];
             let new = self.combo_table[index];
             if old != new {
                 self.set_combo(c, q, new, sums);
-                self.log_change(c, q, Old::Combo(old));
+                self.combo_changes.push(Change {
+                    at: point_slot(c, q),
+                    old,
+                });
             }
         }
-    }
-
-    /// Logs that the current stone changed `old` at `q` for colour index `c`, for the undo.
-    #[inline]
-    fn log_change(&mut self, c: usize, q: usize, old: Old) {
-        self.changes.push(Change {
-            q: q as u16,
-            colour: c as u8,
-            old,
-        });
     }
 
     /// Sets the combination mask of `q` for colour index `c`, adding the evaluation
