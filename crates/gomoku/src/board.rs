@@ -556,6 +556,15 @@ impl Board {
         self.hash ^ (self.history.len() + self.passes) as u64
     }
 
+    /// The [`Board::hash`] the board will have once the side to move plays empty `p`, so
+    /// that a search can fetch the table entry while the move is being made.
+    #[inline]
+    pub fn hash_after(&self, p: Point) -> u64 {
+        let color = self.to_move();
+        (self.hash ^ zobrist()[color.index()][p as usize & (CELLS - 1)])
+            ^ (self.history.len() + 1 + self.passes) as u64
+    }
+
     /// The pattern `color` makes at empty `p` along direction `d`.
     #[inline]
     pub fn pattern(&self, color: Color, p: Point, d: usize) -> Pattern {
@@ -1148,7 +1157,10 @@ mod tests {
                     } else {
                         &near
                     };
-                    board.play(pool[rng.random_range(0..pool.len())]);
+                    let p = pool[rng.random_range(0..pool.len())];
+                    let foreseen = board.hash_after(p);
+                    board.play(p);
+                    assert_eq!(board.hash(), foreseen, "hash_after foresees the hash");
                 }
                 assert_consistent(&board);
             }

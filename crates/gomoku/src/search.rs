@@ -526,6 +526,8 @@ impl GomokuSearch {
             if quiet && i >= late_quiet_from {
                 continue;
             }
+            // The child's entry loads from memory while the move's patterns are updated.
+            self.tt.prefetch(board.hash_after(mv));
             board.play(mv);
             let makes_four = board.has_five_point(me);
             // A four or an open three leaves the opponent few answers: searching it a ply
