@@ -202,7 +202,9 @@ pub struct SearchSettings {
     pub root_cap: usize,
     /// Candidate cap below the root (0: none).
     pub cap: usize,
-    /// VCF node budget at each search node where the side to move has a four (0: off).
+    /// In-search VCF node budget (0: off): the generic game's at every node where the side
+    /// to move has a four, the full-strength search's (times `FIRST_REPLY_VCF_FACTOR`) right
+    /// after each root move.
     pub vcf_budget: u64,
 }
 

@@ -2,7 +2,7 @@
 //! threat searches' budgets and depths, the candidate caps, the time split and the levels'
 //! margins.
 //!
-//! They are the engine's signature: `qi bench gomoku` counts 183952 nodes with them (pinned
+//! They are the engine's signature: `qi bench gomoku` counts 108038 nodes with them (pinned
 //! by `crates/cli/tests/bench_signature.rs`); a commit that changes one on purpose updates
 //! the signature and says why. The evaluation's shape weights live with the shapes
 //! ([`crate::eval`]), the swap openings' margins in [`crate::opening`].
@@ -56,13 +56,15 @@ pub const THREAT_TABLE_BITS: u32 = 16;
 // Threat search inside the main search
 // ---------------------------------------------------------------------------------------
 
-/// VCF node budget at each search node where the side to move has a four: small, because
-/// it runs at very many nodes. At 64 the in-search VCF took about two fifths of all nodes
-/// of 1 s searches on match positions, most of them failing; 16 scored better (README).
+/// In-search VCF node budget (`SearchSettings::vcf_budget`). The generic game that weaker
+/// levels search runs a VCF this large at every node where the side to move has a four;
+/// the full-strength search only right after a root move, with [`FIRST_REPLY_VCF_FACTOR`]
+/// times it. At every node (64, then 16 nodes) it took two fifths of the nodes of 1 s
+/// searches, most of them failing; the first reply alone scored better (README).
 pub const IN_SEARCH_VCF_BUDGET: u64 = 16;
 
 /// Right after a root move the opponent's VCF gets this many times the budget: a VCF there
-/// refutes the root move, which matters more than anywhere deeper.
+/// refutes the root move.
 pub const FIRST_REPLY_VCF_FACTOR: u64 = 16;
 
 /// Deepest in-search VCF in plies.

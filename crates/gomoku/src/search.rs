@@ -412,16 +412,17 @@ impl GomokuSearch {
                     return win_in(ply + 3);
                 }
             }
-            if self.settings.vcf_budget > 0 && board.threats_at_least(me, Threat::Four) > 0 {
-                // Right after a root move the opponent's fours get a closer look: a VCF
-                // there refutes the root move.
-                let budget = if ply == 1 {
-                    self.settings.vcf_budget * FIRST_REPLY_VCF_FACTOR
-                } else {
-                    self.settings.vcf_budget
-                };
+            // Right after a root move the opponent's fours get a VCF search: one there
+            // refutes the root move. Deeper, the quiescence search and the four extension
+            // follow fours; a small VCF at every node with a four cost far more nodes than
+            // it found wins (README: SPRT of the VCF at the first reply only).
+            if self.settings.vcf_budget > 0
+                && ply == 1
+                && board.threats_at_least(me, Threat::Four) > 0
+            {
                 // Its nodes count against the node limit too.
-                let budget = budget.min(self.node_limit.saturating_sub(self.total_nodes()));
+                let budget = (self.settings.vcf_budget * FIRST_REPLY_VCF_FACTOR)
+                    .min(self.node_limit.saturating_sub(self.total_nodes()));
                 if let Some(win) = self.threats.vcf(board, IN_SEARCH_VCF_MAX_PLIES, budget) {
                     self.pv[ply].extend_from_slice(&win.line);
                     return win_in(ply + win.plies());
