@@ -362,7 +362,7 @@ pub struct Board {
     pattern_changes: Vec<Change<u8>>,
     threat_changes: Vec<Change<Threat>>,
     combo_changes: Vec<Change<u8>>,
-    /// Per stone of the history, where its changes start in `changes` and the sums and
+    /// Per stone of the history, where its changes start in the logs and the sums and
     /// counts before it: the undo puts these back whole instead of replaying each change's
     /// arithmetic (a chain of dependent read-modify-writes that dominated its cost).
     change_marks: Vec<Mark>,
