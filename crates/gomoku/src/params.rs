@@ -2,7 +2,7 @@
 //! threat searches' budgets and depths, the candidate caps, the time split and the levels'
 //! margins.
 //!
-//! They are the engine's signature: `qi bench gomoku` counts 108038 nodes with them (pinned
+//! They are the engine's signature: `qi bench gomoku` counts 117945 nodes with them (pinned
 //! by `crates/cli/tests/bench_signature.rs`); a commit that changes one on purpose updates
 //! the signature and says why. The evaluation's shape weights live with the shapes
 //! ([`crate::eval`]), the swap openings' margins in [`crate::opening`].
@@ -119,6 +119,11 @@ pub const SEARCH_MAX_DEPTH: u32 = 40;
 /// The search looks at the clock, the node limit and the stop flag once per this many
 /// nodes: often enough to stop within a millisecond.
 pub const SEARCH_NODES_BETWEEN_CLOCK_CHECKS: u64 = 1024;
+
+/// Open threes are extended a ply only at this remaining depth and below: near the horizon
+/// the extension follows a threat sequence past it; higher up there are plies enough to
+/// follow it, and extending every three there only makes the tree bushier.
+pub const THREE_EXTENSION_MAX_DEPTH: i32 = 2;
 
 /// Reverse futility pruning applies at this remaining depth and below.
 pub const REVERSE_FUTILITY_MAX_DEPTH: i32 = 3;

@@ -20,7 +20,7 @@ use crate::params::{
     MOVE_COUNT_PRUNING_MAX_DEPTH, NULL_MOVE_BASE, NULL_MOVE_DEPTH_DIVISOR, NULL_MOVE_MIN_DEPTH,
     QUIESCENCE_MAX_OWN_MOVES, QUIESCENCE_PLAIN_FOUR_MOVES, RAZOR_MARGIN, RAZOR_MAX_DEPTH,
     REVERSE_FUTILITY_MARGIN, REVERSE_FUTILITY_MAX_DEPTH, SEARCH_MAX_DEPTH,
-    SEARCH_NODES_BETWEEN_CLOCK_CHECKS,
+    SEARCH_NODES_BETWEEN_CLOCK_CHECKS, THREE_EXTENSION_MAX_DEPTH,
 };
 use crate::renju;
 use crate::rules::Color;
@@ -47,7 +47,8 @@ pub struct Techniques {
     pub late_move_reductions: bool,
     /// Killer and history ordering.
     pub ordering: bool,
-    /// A move that makes an open three is searched one ply deeper.
+    /// A move that makes an open three is searched one ply deeper, at a remaining depth of
+    /// at most [`THREE_EXTENSION_MAX_DEPTH`].
     pub three_extension: bool,
     /// Reverse futility: near the horizon, with no threat against it, a side whose static
     /// evaluation is far above beta is taken to stay above it.
@@ -535,7 +536,9 @@ impl GomokuSearch {
             // deeper costs little and follows threat sequences past the horizon.
             let extension = i32::from(
                 (self.techniques.four_extension && makes_four)
-                    || (self.techniques.three_extension && makes_three),
+                    || (self.techniques.three_extension
+                        && makes_three
+                        && depth <= THREE_EXTENSION_MAX_DEPTH),
             );
             let new_depth = depth - 1 + extension;
             let score = if i == 0 {
