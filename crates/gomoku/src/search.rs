@@ -533,7 +533,8 @@ impl GomokuSearch {
             board.play(mv);
             let makes_four = board.has_five_point(me);
             // A four or an open three leaves the opponent few answers: searching it a ply
-            // deeper costs little and follows threat sequences past the horizon.
+            // deeper costs little and follows threat sequences past the horizon (a three
+            // only near the horizon: higher up, extending every three makes the tree bushy).
             let extension = i32::from(
                 (self.techniques.four_extension && makes_four)
                     || (self.techniques.three_extension
