@@ -278,12 +278,28 @@ pub fn line_keys(cells: &[u8; CELLS], q: usize, d: isize) -> (usize, usize) {
     (kb as usize, kw as usize)
 }
 
-/// The code of a `color` stone in Black's and White's line windows: own 1, blocked 2.
+/// Black's and White's window keys in one word, Black's in the low 16 bits. A key is
+/// below 3^10 < 2^16 and a stone's change keeps it a key, so adding or taking packed
+/// changes never carries or borrows from one half into the other: one addition updates
+/// both colours' keys.
 #[inline]
-fn stone_codes(color: Color) -> (u32, u32) {
+const fn pack_keys(black: u32, white: u32) -> u32 {
+    black | white << 16
+}
+
+/// Black's and White's window keys from a packed word.
+#[inline]
+fn unpack_keys(packed: u32) -> (usize, usize) {
+    ((packed & 0xFFFF) as usize, (packed >> 16) as usize)
+}
+
+/// What a `color` stone adds to the packed keys ([`pack_keys`]) of a window whose slot it
+/// fills, per power of three of the slot: own 1 for its colour, blocked 2 for the other.
+#[inline]
+fn stone_codes(color: Color) -> u32 {
     match color {
-        Color::Black => (1, 2),
-        Color::White => (2, 1),
+        Color::Black => pack_keys(1, 2),
+        Color::White => pack_keys(2, 1),
     }
 }
 
@@ -334,9 +350,10 @@ pub struct Board {
     cells: [u8; CELLS],
     /// Pattern per colour, point and direction (meaningful on empty points).
     pat: Box<[[[u8; 4]; CELLS]; 2]>,
-    /// Window key per colour, point and direction, updated stone by stone on empty points
-    /// (an occupied point keeps the keys it had when filled).
-    keys: Box<[[[u32; 4]; CELLS]; 2]>,
+    /// Window keys per point and direction, Black's in the low half and White's in the
+    /// high half ([`pack_keys`]), updated stone by stone on empty points (an occupied point
+    /// keeps the keys it had when filled).
+    keys: Box<[[u32; 4]; CELLS]>,
     /// Per colour and point: the threat class of placing there (its values follow from
     /// the class and the patterns, see [`crate::cell::cell_info`]).
     threat: Box<[[Threat; CELLS]; 2]>,
@@ -415,7 +432,7 @@ impl Board {
             rule,
             cells,
             pat: Box::new([[[0; 4]; CELLS]; 2]),
-            keys: Box::new([[[0; 4]; CELLS]; 2]),
+            keys: Box::new([[0; 4]; CELLS]),
             threat: Box::new([[Threat::None; CELLS]; 2]),
             combo: Box::new([[0; CELLS]; 2]),
             threat_count: [[0; Threat::COUNT]; 2],
@@ -451,8 +468,7 @@ impl Board {
                 let p = point(x, y) as usize;
                 for (d, &step) in DIRS.iter().enumerate() {
                     let (kb, kw) = line_keys(&board.cells, p, step);
-                    board.keys[0][p][d] = kb as u32;
-                    board.keys[1][p][d] = kw as u32;
+                    board.keys[p][d] = pack_keys(kb as u32, kw as u32);
                     board.refresh_dir(p, d, &mut sums);
                 }
                 board.refresh_threat(p, 0b11, &mut sums);
@@ -772,7 +788,7 @@ impl Board {
     /// compiler drop its checks.
     #[inline]
     fn update_lines(&mut self, pi: usize, color: Color) {
-        let (db, dw) = stone_codes(color);
+        let codes = stone_codes(color);
         let mask = pattern::TABLE_SIZE - 1;
         // The evaluation sums' changes add up here (in registers) and land once.
         let mut sums = [0i64; 2];
@@ -782,12 +798,11 @@ impl Board {
                 if self.cells[q] != EMPTY {
                     continue;
                 }
-                let kb = self.keys[0][q][d].wrapping_add(db.wrapping_mul(pw));
-                let kw = self.keys[1][q][d].wrapping_add(dw.wrapping_mul(pw));
-                self.keys[0][q][d] = kb;
-                self.keys[1][q][d] = kw;
-                let b = self.tables[0][kb as usize & mask];
-                let w = self.tables[1][kw as usize & mask];
+                let keys = self.keys[q][d].wrapping_add(codes.wrapping_mul(pw));
+                self.keys[q][d] = keys;
+                let (kb, kw) = unpack_keys(keys);
+                let b = self.tables[0][kb & mask];
+                let w = self.tables[1][kw & mask];
                 let changed = self.set_patterns(q, d, b, w, &mut sums);
                 if changed != 0 {
                     self.refresh_threat(q, changed, &mut sums);
@@ -804,17 +819,14 @@ impl Board {
     /// window keys by arithmetic, the patterns and threat classes from the change log.
     fn restore_lines(&mut self, pi: usize, color: Color) {
         // Wrapping arithmetic takes the addition back exactly.
-        let (db, dw) = stone_codes(color);
-        let (db, dw) = (db.wrapping_neg(), dw.wrapping_neg());
+        let codes = stone_codes(color);
         for (d, neighbours) in NEIGHBOURS.iter().enumerate() {
             for &(offset, pw) in neighbours {
                 let q = pi.wrapping_add_signed(offset) & (CELLS - 1);
                 if self.cells[q] != EMPTY {
                     continue;
                 }
-                let keys = &mut self.keys;
-                keys[0][q][d] = keys[0][q][d].wrapping_add(db.wrapping_mul(pw));
-                keys[1][q][d] = keys[1][q][d].wrapping_add(dw.wrapping_mul(pw));
+                self.keys[q][d] = self.keys[q][d].wrapping_sub(codes.wrapping_mul(pw));
             }
         }
         let Some(mark) = self.change_marks.pop() else {
@@ -877,10 +889,8 @@ impl Board {
             (0, 0)
         } else {
             let mask = pattern::TABLE_SIZE - 1;
-            (
-                self.tables[0][self.keys[0][q][d] as usize & mask],
-                self.tables[1][self.keys[1][q][d] as usize & mask],
-            )
+            let (kb, kw) = unpack_keys(self.keys[q][d]);
+            (self.tables[0][kb & mask], self.tables[1][kw & mask])
         };
         self.set_patterns(q, d, b, w, sums)
     }
@@ -888,7 +898,7 @@ impl Board {
     /// Reclassifies the threat of `q` for the colours in `colours` (bit 0 Black, bit 1
     /// White) from its patterns, with the counts and sets that follow it, adding the
     /// evaluation change to `sums`.
-    #[inline]
+    #[inline(always)]
     fn refresh_threat(&mut self, q: usize, colours: u8, sums: &mut [i64; 2]) {
         let q = q & (CELLS - 1);
         for c in 0..2 {
@@ -1061,7 +1071,8 @@ mod tests {
                 for (d, &step) in DIRS.iter().enumerate() {
                     let key = line_key(&board.cells, q, step, color);
                     if empty {
-                        assert_eq!(board.keys[c][q][d] as usize, key, "key at {q} dir {d}");
+                        let (kb, kw) = unpack_keys(board.keys[q][d]);
+                        assert_eq!([kb, kw][c], key, "key at {q} dir {d}");
                     }
                     pats[d] = if empty { board.tables[c][key] } else { 0 };
                     assert_eq!(board.pat[c][q][d], pats[d], "pattern at {q} dir {d}");

@@ -62,16 +62,54 @@ const TYPICAL_CANDIDATES: usize = 96;
 
 /// A sort key that puts higher scores first and, among equal scores, lower points first.
 #[inline]
-fn order_key(score: i32, p: Point) -> u64 {
+pub fn order_key(score: i32, p: Point) -> u64 {
     ((i32::MAX as i64 - score as i64) as u64) << 16 | p as u64
 }
 
+/// The score and the point of an [`order_key`].
+#[inline]
+pub fn order_key_parts(key: u64) -> (i32, Point) {
+    (
+        (i32::MAX as i64 - (key >> 16) as i64) as i32,
+        (key & 0xFFFF) as Point,
+    )
+}
+
+/// How [`threat_candidates`] handed the candidates over.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Candidates {
+    /// A five to complete, or the points that stop the opponent's: listed in `out` in
+    /// point order, unscored.
+    Listed,
+    /// Every candidate's [`order_key`] in `keys`, in no particular order.
+    Scored,
+}
+
 fn threat_moves(board: &Board, cap: usize, out: &mut Vec<Point>) {
+    let mut keys: Vec<u64> = Vec::with_capacity(TYPICAL_CANDIDATES);
+    if threat_candidates(board, cap, &mut keys, out) == Candidates::Scored {
+        keys.sort_unstable();
+        out.extend(keys.iter().map(|&k| order_key_parts(k).1));
+    }
+}
+
+/// The threat-aware generator's candidates for the side to move, at most `cap` (0: no
+/// cap) when nothing forces the choice (forced defences are never cut): a five or the
+/// blocks of the opponent's go to `out`, anything else to `keys` as order keys, unsorted,
+/// so that a caller who orders the moves again sorts once (the search runs this at every
+/// node, with buffers it keeps).
+pub fn threat_candidates(
+    board: &Board,
+    cap: usize,
+    keys: &mut Vec<u64>,
+    out: &mut Vec<Point>,
+) -> Candidates {
+    keys.clear();
     let me = board.to_move();
     let opp = me.other();
     if board.has_five_point(me) {
         out.extend(board.points_with(me, Threat::Five).take(1));
-        return;
+        return Candidates::Listed;
     }
     if board.has_five_point(opp) {
         out.extend(
@@ -79,11 +117,10 @@ fn threat_moves(board: &Board, cap: usize, out: &mut Vec<Point>) {
                 .points_with(opp, Threat::Five)
                 .filter(|&p| is_legal(board, p)),
         );
-        return;
+        return Candidates::Listed;
     }
     let forced = board.threats_at_least(opp, Threat::WinFour) > 0;
-    // Scores and points packed into one sortable key: this runs at every node.
-    let mut keys: Vec<u64> = Vec::with_capacity(TYPICAL_CANDIDATES);
+    // Scores and points packed into one sortable key.
     let mut add = |p: Point| {
         if is_legal(board, p) {
             keys.push(order_key(point_score(board, p), p));
@@ -101,14 +138,10 @@ fn threat_moves(board: &Board, cap: usize, out: &mut Vec<Point>) {
     } else {
         board.near_points().for_each(&mut add);
     }
-    let n = keys.len();
     // Defences against an open three are never cut: dropping one could lose at once.
-    let keep = if cap > 0 && n > cap && !forced {
+    if cap > 0 && keys.len() > cap && !forced {
         keys.select_nth_unstable(cap - 1);
-        cap
-    } else {
-        n
-    };
-    keys[..keep].sort_unstable();
-    out.extend(keys[..keep].iter().map(|&k| (k & 0xFFFF) as Point));
+        keys.truncate(cap);
+    }
+    Candidates::Scored
 }

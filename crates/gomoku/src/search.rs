@@ -12,7 +12,7 @@
 use crate::board::{Board, Point, CELLS};
 use crate::eval::{self, Threat};
 use crate::game::SearchSettings;
-use crate::movegen;
+use crate::movegen::{self, Candidates, Generator};
 use crate::params::{
     ASPIRATION_MIN_DEPTH, ASPIRATION_OPEN_AFTER, ASPIRATION_WINDOW, FIRST_REPLY_VCF_FACTOR,
     HISTORY_LIMIT, INTERNAL_REDUCTION_MIN_DEPTH, IN_SEARCH_VCF_MAX_PLIES, KILLER_BONUS, LMR_BASE,
@@ -161,12 +161,24 @@ pub struct GomokuSearch {
     root_score: Score,
     /// Ordering keys of the node being ordered (reused, so no node allocates).
     order_keys: Vec<(i64, Point)>,
+    /// The generator's scored candidates of the node being ordered (reused).
+    candidate_keys: Vec<u64>,
+    /// Ordering keys with the generator's keys as tie-breaks (reused).
+    scored_keys: Vec<(i64, u64)>,
     /// Per ply, whether the move into the next ply is a null move (never two in a row).
     passed: [bool; MAX_PLY],
 }
 
 /// No point: killers start empty.
 const NO_POINT: Point = 0;
+
+/// Moves the table's move, when it is among `moves`, to the front; the rest keep their
+/// order.
+fn put_first(moves: &mut [Point], tt_move: Option<Point>) {
+    if let Some(i) = tt_move.and_then(|t| moves.iter().position(|&p| p == t)) {
+        moves[..=i].rotate_right(1);
+    }
+}
 
 impl GomokuSearch {
     /// A search with a table of `tt_megabytes`, the given settings and techniques.
@@ -190,6 +202,8 @@ impl GomokuSearch {
             aborted: false,
             root_score: 0,
             order_keys: Vec::with_capacity(64),
+            candidate_keys: Vec::with_capacity(128),
+            scored_keys: Vec::with_capacity(128),
             passed: [false; MAX_PLY],
         }
     }
@@ -511,13 +525,12 @@ impl GomokuSearch {
         } else {
             self.settings.cap
         };
-        movegen::generate(board, self.settings.generator, cap, &mut moves);
+        self.candidates(board, cap, tt_move, ply, &mut moves);
         if moves.is_empty() {
             self.moves[ply] = moves;
             // Every candidate is forbidden for Black, who has lost.
             return loss_in(ply);
         }
-        self.order(board, &mut moves, tt_move, ply);
         let mut best = -INFINITY;
         let mut best_move = None;
         let alpha_in = alpha;
@@ -747,39 +760,94 @@ impl GomokuSearch {
         self.techniques.ordering && self.killers[ply].contains(&mv)
     }
 
+    /// Appends the node's candidate moves to `moves` in the order to search them.
+    fn candidates(
+        &mut self,
+        board: &Board,
+        cap: usize,
+        tt_move: Option<Point>,
+        ply: usize,
+        moves: &mut Vec<Point>,
+    ) {
+        if self.settings.generator != Generator::Threats {
+            movegen::generate(board, self.settings.generator, cap, moves);
+            self.order(board, moves, tt_move, ply);
+            return;
+        }
+        let mut keys = std::mem::take(&mut self.candidate_keys);
+        match movegen::threat_candidates(board, cap, &mut keys, moves) {
+            Candidates::Listed => self.order(board, moves, tt_move, ply),
+            Candidates::Scored => self.order_scored(board, &mut keys, moves, tt_move, ply),
+        }
+        self.candidate_keys = keys;
+    }
+
+    /// What ordering adds to a move's score for the side to move: the killer bonus and
+    /// the move's history.
+    #[inline]
+    fn order_bonus(&self, board: &Board, ply: usize, p: Point) -> i64 {
+        let killers = self.killers[ply];
+        let killer = if killers[0] == p {
+            KILLER_BONUS[0]
+        } else if killers[1] == p {
+            KILLER_BONUS[1]
+        } else {
+            0
+        };
+        killer + self.history[board.to_move().index()][p as usize] as i64
+    }
+
     /// Puts the table's move first and the killers next; the rest keep the generator's
     /// order, nudged by history. Each move's key is computed once (this runs at every
     /// node), in a buffer kept between calls.
     fn order(&mut self, board: &Board, moves: &mut [Point], tt_move: Option<Point>, ply: usize) {
         if self.techniques.ordering && moves.len() > 2 {
-            let me = board.to_move().index();
-            let history = &self.history[me];
-            let killers = self.killers[ply];
-            let key = |p: Point| {
-                let killer = if killers[0] == p {
-                    KILLER_BONUS[0]
-                } else if killers[1] == p {
-                    KILLER_BONUS[1]
-                } else {
-                    0
-                };
-                killer + movegen::point_score(board, p) as i64 * 4 + history[p as usize] as i64
-            };
-            let keyed = &mut self.order_keys;
+            let mut keyed = std::mem::take(&mut self.order_keys);
             keyed.clear();
-            keyed.extend(moves.iter().map(|&p| (key(p), p)));
+            keyed.extend(moves.iter().map(|&p| {
+                let key =
+                    self.order_bonus(board, ply, p) + movegen::point_score(board, p) as i64 * 4;
+                (key, p)
+            }));
             // The generator's order is by threat and shape value; a stable sort on a key
             // that adds history keeps it where history is silent.
             keyed.sort_by_key(|&(k, _)| std::cmp::Reverse(k));
             for (slot, &(_, p)) in moves.iter_mut().zip(keyed.iter()) {
                 *slot = p;
             }
+            self.order_keys = keyed;
         }
-        if let Some(t) = tt_move {
-            if let Some(i) = moves.iter().position(|&p| p == t) {
-                moves[..=i].rotate_right(1);
-            }
+        put_first(moves, tt_move);
+    }
+
+    /// [`GomokuSearch::order`] for the generator's scored candidates (`keys`, unsorted):
+    /// one sort puts them in the order that sorting by score and then stably by the
+    /// ordering key would give, reusing the scores the generator computed.
+    fn order_scored(
+        &mut self,
+        board: &Board,
+        keys: &mut [u64],
+        moves: &mut Vec<Point>,
+        tt_move: Option<Point>,
+        ply: usize,
+    ) {
+        let start = moves.len();
+        if self.techniques.ordering && keys.len() > 2 {
+            let mut keyed = std::mem::take(&mut self.scored_keys);
+            keyed.clear();
+            keyed.extend(keys.iter().map(|&k| {
+                let (score, p) = movegen::order_key_parts(k);
+                // Higher first; ties in the generator's order, which its key sorts into.
+                (-(self.order_bonus(board, ply, p) + score as i64 * 4), k)
+            }));
+            keyed.sort_unstable();
+            moves.extend(keyed.iter().map(|&(_, k)| movegen::order_key_parts(k).1));
+            self.scored_keys = keyed;
+        } else {
+            keys.sort_unstable();
+            moves.extend(keys.iter().map(|&k| movegen::order_key_parts(k).1));
         }
+        put_first(&mut moves[start..], tt_move);
     }
 
     /// A quiet move refuted the node: it becomes a killer and gains history; the quiet
