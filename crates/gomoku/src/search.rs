@@ -928,6 +928,41 @@ mod tests {
         board
     }
 
+    /// The search sorts a node's scored candidates once; the order must be the one that
+    /// sorting them by the generator's score and then stably by the ordering key gives.
+    #[test]
+    fn candidates_sorted_once_match_the_generator_then_ordering() {
+        let mut rng = StdRng::seed_from_u64(5);
+        let mut search = GomokuSearch::new(1, SearchSettings::default(), Techniques::ALL);
+        let mut checked = 0;
+        for round in 0..300 {
+            let rule = [Rule::Freestyle, Rule::Standard, Rule::Renju][round % 3];
+            let stones = rng.random_range(0..40);
+            let board = random_position(&mut rng, 15, rule, stones);
+            let near: Vec<Point> = board.near_points().collect();
+            // Killers and history as a search leaves them, ties included.
+            let ply = rng.random_range(0..4);
+            search.killers[ply] = [0, 1].map(|_| near[rng.random_range(0..near.len())]);
+            for &p in &near {
+                search.history[board.to_move().index()][p as usize] =
+                    rng.random_range(-2..=2) * 1000;
+            }
+            let tt_move = rng
+                .random_bool(0.5)
+                .then(|| near[rng.random_range(0..near.len())]);
+            for cap in [0, 5, 12] {
+                let mut expected = Vec::new();
+                movegen::generate(&board, Generator::Threats, cap, &mut expected);
+                search.order(&board, &mut expected, tt_move, ply);
+                let mut got = Vec::new();
+                search.candidates(&board, cap, tt_move, ply, &mut got);
+                assert_eq!(got, expected, "{rule:?} {board:?} cap {cap}");
+                checked += usize::from(expected.len() > 2);
+            }
+        }
+        assert!(checked > 500, "only {checked} orderings compared");
+    }
+
     #[test]
     fn plain_pvs_agrees_with_minimax_on_random_positions() {
         let mut rng = StdRng::seed_from_u64(11);
