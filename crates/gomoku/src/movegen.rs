@@ -66,13 +66,16 @@ pub fn order_key(score: i32, p: Point) -> u64 {
     ((i32::MAX as i64 - score as i64) as u64) << 16 | p as u64
 }
 
-/// The score and the point of an [`order_key`].
+/// The score of an [`order_key`].
 #[inline]
-pub fn order_key_parts(key: u64) -> (i32, Point) {
-    (
-        (i32::MAX as i64 - (key >> 16) as i64) as i32,
-        (key & 0xFFFF) as Point,
-    )
+pub fn order_key_score(key: u64) -> i32 {
+    (i32::MAX as i64 - (key >> 16) as i64) as i32
+}
+
+/// The point of an [`order_key`] (its low 16 bits).
+#[inline]
+pub fn order_key_point(key: u64) -> Point {
+    (key & 0xFFFF) as Point
 }
 
 /// How [`threat_candidates`] handed the candidates over.
@@ -89,7 +92,7 @@ fn threat_moves(board: &Board, cap: usize, out: &mut Vec<Point>) {
     let mut keys: Vec<u64> = Vec::with_capacity(TYPICAL_CANDIDATES);
     if threat_candidates(board, cap, &mut keys, out) == Candidates::Scored {
         keys.sort_unstable();
-        out.extend(keys.iter().map(|&k| order_key_parts(k).1));
+        out.extend(keys.iter().map(|&k| order_key_point(k)));
     }
 }
 

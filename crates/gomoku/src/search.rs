@@ -159,18 +159,31 @@ pub struct GomokuSearch {
     aborted: bool,
     /// The score of the root's best move so far in the current iteration.
     root_score: Score,
-    /// Ordering keys of the node being ordered (reused, so no node allocates).
-    order_keys: Vec<(i64, Point)>,
-    /// The generator's scored candidates of the node being ordered (reused).
+    /// The candidates of the node being ordered, in the generator's order (reused, so no
+    /// node allocates).
     candidate_keys: Vec<u64>,
-    /// Ordering keys with the generator's keys as tie-breaks (reused).
-    scored_keys: Vec<(i64, u64)>,
+    /// Their ordering keys, with the generator's keys as tie-breaks (reused).
+    order_keys: Vec<(i64, u64)>,
     /// Per ply, whether the move into the next ply is a null move (never two in a row).
     passed: [bool; MAX_PLY],
 }
 
 /// No point: killers start empty.
 const NO_POINT: Point = 0;
+
+/// A candidate's ordering key: its killer bonus and history for the side to move
+/// (`killers` and `history` are that side's) plus four times its shape score.
+#[inline]
+fn ordering_key(killers: [Point; 2], history: &[i32; CELLS], p: Point, score: i32) -> i64 {
+    let killer = if killers[0] == p {
+        KILLER_BONUS[0]
+    } else if killers[1] == p {
+        KILLER_BONUS[1]
+    } else {
+        0
+    };
+    killer + history[p as usize] as i64 + score as i64 * 4
+}
 
 /// Moves the table's move, when it is among `moves`, to the front; the rest keep their
 /// order.
@@ -201,9 +214,8 @@ impl GomokuSearch {
             stop: StopFlag::new(),
             aborted: false,
             root_score: 0,
-            order_keys: Vec::with_capacity(64),
             candidate_keys: Vec::with_capacity(128),
-            scored_keys: Vec::with_capacity(128),
+            order_keys: Vec::with_capacity(128),
             passed: [false; MAX_PLY],
         }
     }
@@ -760,7 +772,10 @@ impl GomokuSearch {
         self.techniques.ordering && self.killers[ply].contains(&mv)
     }
 
-    /// Appends the node's candidate moves to `moves` in the order to search them.
+    /// Appends the node's candidate moves to `moves` (empty) in the order to search them:
+    /// by the ordering key ([`ordering_key`]), highest first, equal keys in the generator's
+    /// order, and the table's move before all. One sort, in buffers kept between calls
+    /// (this runs at every node).
     fn candidates(
         &mut self,
         board: &Board,
@@ -769,85 +784,49 @@ impl GomokuSearch {
         ply: usize,
         moves: &mut Vec<Point>,
     ) {
-        if self.settings.generator != Generator::Threats {
-            movegen::generate(board, self.settings.generator, cap, moves);
-            self.order(board, moves, tt_move, ply);
-            return;
-        }
+        // Each candidate as a sort key in the generator's order whose low 16 bits are its
+        // point: the generator's own key when it scored them (their shape scores come
+        // with it), else the candidate's place in its list.
+        debug_assert!(moves.is_empty(), "candidates() fills an empty list");
         let mut keys = std::mem::take(&mut self.candidate_keys);
-        match movegen::threat_candidates(board, cap, &mut keys, moves) {
-            Candidates::Listed => self.order(board, moves, tt_move, ply),
-            Candidates::Scored => self.order_scored(board, &mut keys, moves, tt_move, ply),
+        keys.clear();
+        let generator = self.settings.generator;
+        let scored = generator == Generator::Threats
+            && movegen::threat_candidates(board, cap, &mut keys, moves) == Candidates::Scored;
+        if !scored {
+            if generator != Generator::Threats {
+                movegen::generate(board, generator, cap, moves);
+            }
+            keys.extend(
+                moves
+                    .drain(..)
+                    .enumerate()
+                    .map(|(i, p)| (i as u64) << 16 | p as u64),
+            );
         }
-        self.candidate_keys = keys;
-    }
-
-    /// What ordering adds to a move's score for the side to move: the killer bonus and
-    /// the move's history.
-    #[inline]
-    fn order_bonus(&self, board: &Board, ply: usize, p: Point) -> i64 {
-        let killers = self.killers[ply];
-        let killer = if killers[0] == p {
-            KILLER_BONUS[0]
-        } else if killers[1] == p {
-            KILLER_BONUS[1]
-        } else {
-            0
-        };
-        killer + self.history[board.to_move().index()][p as usize] as i64
-    }
-
-    /// Puts the table's move first and the killers next; the rest keep the generator's
-    /// order, nudged by history. Each move's key is computed once (this runs at every
-    /// node), in a buffer kept between calls.
-    fn order(&mut self, board: &Board, moves: &mut [Point], tt_move: Option<Point>, ply: usize) {
-        if self.techniques.ordering && moves.len() > 2 {
+        if self.techniques.ordering && keys.len() > 2 {
             let mut keyed = std::mem::take(&mut self.order_keys);
             keyed.clear();
-            keyed.extend(moves.iter().map(|&p| {
-                let key =
-                    self.order_bonus(board, ply, p) + movegen::point_score(board, p) as i64 * 4;
-                (key, p)
-            }));
-            // The generator's order is by threat and shape value; a stable sort on a key
-            // that adds history keeps it where history is silent.
-            keyed.sort_by_key(|&(k, _)| std::cmp::Reverse(k));
-            for (slot, &(_, p)) in moves.iter_mut().zip(keyed.iter()) {
-                *slot = p;
-            }
-            self.order_keys = keyed;
-        }
-        put_first(moves, tt_move);
-    }
-
-    /// [`GomokuSearch::order`] for the generator's scored candidates (`keys`, unsorted):
-    /// one sort puts them in the order that sorting by score and then stably by the
-    /// ordering key would give, reusing the scores the generator computed.
-    fn order_scored(
-        &mut self,
-        board: &Board,
-        keys: &mut [u64],
-        moves: &mut Vec<Point>,
-        tt_move: Option<Point>,
-        ply: usize,
-    ) {
-        let start = moves.len();
-        if self.techniques.ordering && keys.len() > 2 {
-            let mut keyed = std::mem::take(&mut self.scored_keys);
-            keyed.clear();
+            let killers = self.killers[ply];
+            let history = &self.history[board.to_move().index()];
             keyed.extend(keys.iter().map(|&k| {
-                let (score, p) = movegen::order_key_parts(k);
-                // Higher first; ties in the generator's order, which its key sorts into.
-                (-(self.order_bonus(board, ply, p) + score as i64 * 4), k)
+                let p = movegen::order_key_point(k);
+                let score = if scored {
+                    movegen::order_key_score(k)
+                } else {
+                    movegen::point_score(board, p)
+                };
+                (-ordering_key(killers, history, p, score), k)
             }));
             keyed.sort_unstable();
-            moves.extend(keyed.iter().map(|&(_, k)| movegen::order_key_parts(k).1));
-            self.scored_keys = keyed;
+            moves.extend(keyed.iter().map(|&(_, k)| movegen::order_key_point(k)));
+            self.order_keys = keyed;
         } else {
             keys.sort_unstable();
-            moves.extend(keys.iter().map(|&k| movegen::order_key_parts(k).1));
+            moves.extend(keys.iter().map(|&k| movegen::order_key_point(k)));
         }
-        put_first(&mut moves[start..], tt_move);
+        self.candidate_keys = keys;
+        put_first(moves, tt_move);
     }
 
     /// A quiet move refuted the node: it becomes a killer and gains history; the quiet
@@ -951,9 +930,19 @@ mod tests {
                 .random_bool(0.5)
                 .then(|| near[rng.random_range(0..near.len())]);
             for cap in [0, 5, 12] {
+                // The plain way: the generator's order, sorted stably by the ordering key,
+                // then the table's move first.
                 let mut expected = Vec::new();
                 movegen::generate(&board, Generator::Threats, cap, &mut expected);
-                search.order(&board, &mut expected, tt_move, ply);
+                if expected.len() > 2 {
+                    let history = &search.history[board.to_move().index()];
+                    let killers = search.killers[ply];
+                    expected.sort_by_key(|&p| {
+                        let score = movegen::point_score(&board, p);
+                        std::cmp::Reverse(ordering_key(killers, history, p, score))
+                    });
+                }
+                put_first(&mut expected, tt_move);
                 let mut got = Vec::new();
                 search.candidates(&board, cap, tt_move, ply, &mut got);
                 assert_eq!(got, expected, "{rule:?} {board:?} cap {cap}");
