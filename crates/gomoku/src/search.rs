@@ -790,13 +790,16 @@ impl GomokuSearch {
         debug_assert!(moves.is_empty(), "candidates() fills an empty list");
         let mut keys = std::mem::take(&mut self.candidate_keys);
         keys.clear();
-        let generator = self.settings.generator;
-        let scored = generator == Generator::Threats
-            && movegen::threat_candidates(board, cap, &mut keys, moves) == Candidates::Scored;
-        if !scored {
-            if generator != Generator::Threats {
-                movegen::generate(board, generator, cap, moves);
+        let scored = match self.settings.generator {
+            Generator::Threats => {
+                movegen::threat_candidates(board, cap, &mut keys, moves) == Candidates::Scored
             }
+            generator => {
+                movegen::generate(board, generator, cap, moves);
+                false
+            }
+        };
+        if !scored {
             keys.extend(
                 moves
                     .drain(..)
