@@ -8,7 +8,11 @@
 #    from data/openings/gomoku-random.txt, both colours, one game per core;
 # 2. takes their quiet positions, labelled by result (plus those of any EXTRA.sgf, e.g.
 #    SPRT or gauntlet games written by `qi match --game gomoku --pgn`);
-# 3. fits the weights and rewrites crates/gomoku/src/tuned.rs.
+# 3. with RAPFI set to a Rapfi pbrain binary (../shared/engines/README.md), relabels
+#    each position with Rapfi's evaluation after RAPFI_NODES (default 20000) nodes of
+#    search instead of its game's result (scripts/gomoku_label.py): a far less noisy
+#    target, and a stronger engine's judgement instead of Qi's own;
+# 4. fits the weights and rewrites crates/gomoku/src/tuned.rs.
 # Then: build, update the bench signature, and SPRT the result against the previous
 # engine (docs/tuning.md). Work files go to $TUNE_DIR (default target/tune-gomoku).
 set -euo pipefail
@@ -31,6 +35,14 @@ jobs=$(nproc 2>/dev/null || echo 2)
 sgfs=(--sgf "$dir/selfplay.sgf")
 for extra in "$@"; do sgfs+=(--sgf "$extra"); done
 "$qi" tune gomoku positions "${sgfs[@]}" --out "$dir/positions.txt"
-"$qi" tune gomoku fit --data "$dir/positions.txt" --epochs 3000 --learning-rate 5 \
-  --note "$games self-play games at ${movetime} ms per turn (scripts/tune-gomoku.sh)" \
+data="$dir/positions.txt"
+label="labelled by their games' results"
+if [[ -n "${RAPFI:-}" ]]; then
+  nodes=${RAPFI_NODES:-20000}
+  python3 scripts/gomoku_label.py "$data" "$RAPFI" "$dir/rapfi.txt" --nodes "$nodes" --jobs "$jobs"
+  data="$dir/rapfi.txt"
+  label="labelled by Rapfi-classical's evaluation at $nodes nodes"
+fi
+"$qi" tune gomoku fit --data "$data" --epochs 3000 --learning-rate 5 \
+  --note "$games self-play games at ${movetime} ms per turn, $label (scripts/tune-gomoku.sh)" \
   --out crates/gomoku/src/tuned.rs

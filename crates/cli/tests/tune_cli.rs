@@ -194,6 +194,45 @@ fn gomoku_positions_then_fit_write_a_weights_file() {
     );
     assert!(source.contains("Command: qi tune gomoku fit --epochs 5"));
 
+    // Positions labelled by an engine's judgement (scripts/gomoku_label.py): expected
+    // scores between 0 and 1 fit as results do; a score outside them is refused.
+    let soft: String = lines
+        .iter()
+        .enumerate()
+        .map(|(i, l)| {
+            let (position, _) = l.rsplit_once('|').unwrap();
+            format!("{position}| 0.{:03}\n", 100 + i * 37 % 800)
+        })
+        .collect();
+    std::fs::write(&data, &soft).unwrap();
+    qi_ok(&[
+        "tune",
+        "gomoku",
+        "fit",
+        "--data",
+        data.to_str().unwrap(),
+        "--out",
+        tuned.to_str().unwrap(),
+        "--epochs",
+        "5",
+    ]);
+    std::fs::write(&data, format!("{soft}freestyle 15 h8 i9 | 1.5\n")).unwrap();
+    let out = qi(&[
+        "tune",
+        "gomoku",
+        "fit",
+        "--data",
+        data.to_str().unwrap(),
+        "--out",
+        tuned.to_str().unwrap(),
+    ]);
+    assert!(!out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains(&format!("line {}", lines.len() + 1)) && stderr.contains("1.5"),
+        "{stderr}"
+    );
+
     // Bad input: a data line that does not replay, a missing file.
     std::fs::write(&data, "freestyle 15 h8 h8 | 1\n").unwrap();
     let out = qi(&[

@@ -1,14 +1,15 @@
 //! The evaluation's weights (see `crate::weights`), as `qi tune gomoku` writes them.
 //!
 //! Generated: re-run the tuner (docs/tuning.md) instead of editing numbers by hand.
-//! Command: qi tune gomoku fit --epochs 1500 --learning-rate 5 --l2 0 --holdout 0.1 (1 data
+//! Command: qi tune gomoku fit --epochs 3000 --learning-rate 5 --l2 0 --holdout 0.1 (1 data
 //! file)
-//! Data: 8296 freestyle games from the 26 standard openings (openings-26.txt): 8055 SPRT
-//! games of Qi's versions of 2026-11-25 against each other at 200 ms per turn and 241
-//! gauntlet games against Rapfi-classical at 1 s (qi tune gomoku positions on their qi
-//! match SGF files)
-//! 293791 positions, scale k = 0.000620 per point, loss 0.138899 -> 0.128833;
-//! 32643 held-out positions, loss 0.146647 -> 0.135918.
+//! Data: 15 490 quiet positions of at most 70 stones, labelled by Rapfi-classical's
+//! evaluation after 20 000 nodes (scripts/gomoku_label.py, Black's score = sigmoid(eval /
+//! 200)): 12 452 from 400 freestyle self-play games of 3434235 at 150 ms a turn from
+//! data/openings/gomoku-balanced.txt, 3 038 from 151 games of 3434235 against
+//! Rapfi-classical at 200 ms
+//! 13941 positions, scale k = 0.000832 per point, loss 0.061040 -> 0.048337;
+//! 1549 held-out positions, loss 0.065038 -> 0.045061.
 
 use crate::weights::{EvalWeights, RoleWeights};
 
@@ -20,12 +21,12 @@ pub const WEIGHTS: EvalWeights = EvalWeights {
         RoleWeights {
             pattern: [
                 0, // None
-                -65, // One
-                7, // Two
-                125, // OpenTwo
-                60, // Three
-                1149, // OpenThree
-                1025, // Four
+                -16, // One
+                34, // Two
+                126, // OpenTwo
+                301, // Three
+                1320, // OpenThree
+                1527, // Four
                 3600, // DoubleFour
                 3600, // OpenFour
                 24000, // Five
@@ -33,34 +34,34 @@ pub const WEIGHTS: EvalWeights = EvalWeights {
             ],
             threat: [
                 0, // None
-                -463, // Three
-                11867, // DoubleThree
-                -254, // Four
-                16759, // FourThree
+                -343, // Three
+                16910, // DoubleThree
+                229, // Four
+                26014, // FourThree
                 3600, // WinFour
                 0, // Five
             ],
             combo: [
-                7, // TwoOpenTwos
-                1157, // ThreeOpenTwos
-                442, // OpenTwoThree
-                613, // TwoThrees
-                1618, // OpenThreeOpenTwo
-                2355, // OpenThreeThree
-                1653, // FourOpenTwo
-                1118, // FourThree
+                356, // TwoOpenTwos
+                -449, // ThreeOpenTwos
+                466, // OpenTwoThree
+                829, // TwoThrees
+                1076, // OpenThreeOpenTwo
+                2051, // OpenThreeThree
+                1262, // FourOpenTwo
+                1075, // FourThree
             ],
         },
         // The side waiting.
         RoleWeights {
             pattern: [
                 0, // None
-                -67, // One
-                23, // Two
-                100, // OpenTwo
-                124, // Three
-                220, // OpenThree
-                651, // Four
+                -19, // One
+                62, // Two
+                67, // OpenTwo
+                289, // Three
+                401, // OpenThree
+                1054, // Four
                 3000, // DoubleFour
                 3000, // OpenFour
                 20000, // Five
@@ -68,22 +69,22 @@ pub const WEIGHTS: EvalWeights = EvalWeights {
             ],
             threat: [
                 0, // None
-                136, // Three
-                705, // DoubleThree
-                43, // Four
-                4896, // FourThree
+                325, // Three
+                -33, // DoubleThree
+                457, // Four
+                4539, // FourThree
                 3000, // WinFour
                 0, // Five
             ],
             combo: [
-                -164, // TwoOpenTwos
-                1020, // ThreeOpenTwos
-                -36, // OpenTwoThree
-                155, // TwoThrees
-                440, // OpenThreeOpenTwo
-                486, // OpenThreeThree
-                893, // FourOpenTwo
-                1171, // FourThree
+                219, // TwoOpenTwos
+                -25, // ThreeOpenTwos
+                253, // OpenTwoThree
+                276, // TwoThrees
+                338, // OpenThreeOpenTwo
+                149, // OpenThreeThree
+                815, // FourOpenTwo
+                1295, // FourThree
             ],
         },
     ],

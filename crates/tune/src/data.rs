@@ -1,6 +1,8 @@
 //! The data files every game's tuner writes and reads: one position a line,
-//! `POSITION | result`, the result as the first player's score (`1`, `0.5`, `0`); lines
-//! starting with `#` and blank lines are ignored. Each game says how it writes a position.
+//! `POSITION | result`, the result as the first player's score: `1`, `0.5`, `0` for a
+//! game's result, or any number between 0 and 1 for an expected score (a position
+//! labelled by a stronger engine's judgement); lines starting with `#` and blank lines
+//! are ignored. Each game says how it writes a position.
 
 /// A line of a data file that could not be read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -46,7 +48,14 @@ pub fn read_lines<L>(
             "1" | "1.0" | "1-0" => 1.0,
             "0" | "0.0" | "0-1" => 0.0,
             "0.5" | "1/2" | "1/2-1/2" => 0.5,
-            other => return Err(error(format!("result {other:?} is not 1, 0.5 or 0"))),
+            other => match other.parse::<f32>() {
+                Ok(score) if (0.0..=1.0).contains(&score) => score,
+                _ => {
+                    return Err(error(format!(
+                        "result {other:?} is not 1, 0.5, 0 or a score between 0 and 1"
+                    )))
+                }
+            },
         };
         out.push(parse(position.trim(), result).map_err(error)?);
     }
@@ -68,8 +77,15 @@ mod tests {
         let err = read_lines("A | 1\nB 1", "X | result", |p, _| Ok(p.len())).unwrap_err();
         assert_eq!(err.line, 2);
         assert!(err.message.contains("X | result"));
-        let err = read_lines("A | 2", "X | result", |p, _| Ok(p.len())).unwrap_err();
-        assert!(err.to_string().contains("is not 1, 0.5 or 0"));
+        for bad in ["A | 2", "A | -0.1", "A | NaN", "A | win"] {
+            let err = read_lines(bad, "X | result", |p, _| Ok(p.len())).unwrap_err();
+            assert!(
+                err.to_string().contains("is not 1, 0.5, 0 or a score"),
+                "{bad}"
+            );
+        }
+        let soft = read_lines("A | 0.731\nB | 0.000", "X | result", |_, r| Ok(r)).unwrap();
+        assert_eq!(soft, vec![0.731, 0.0]);
         let err = read_lines("A | 1", "X", |_, _| Err::<(), _>("bad A".into())).unwrap_err();
         assert_eq!(err.to_string(), "line 1: bad A");
         assert_eq!(

@@ -3,7 +3,9 @@
 //! **Data file** (`qi tune gomoku positions` writes it, `qi tune gomoku fit` reads it):
 //! UTF-8 text, one position a line, `RULE SIZE MOVES | result`: the rule (`freestyle`,
 //! `standard`, `renju`), the board size, the moves from the empty board (`h8 i9 …`), and
-//! the result of the game the position came from as Black's score: `1`, `0.5` or `0`.
+//! the result of the game the position came from as Black's score: `1`, `0.5` or `0`, or
+//! Black's expected score between 0 and 1 when a stronger engine labelled the position
+//! (`scripts/gomoku_label.py` writes Rapfi's judgement so).
 //! Lines starting with `#` and blank lines are ignored.
 //!
 //! **Positions** come from game records (SGF, as `qi match --game gomoku --pgn` writes
@@ -36,7 +38,8 @@ pub struct Labelled {
     rule: Rule,
     size: usize,
     moves: Vec<Point>,
-    /// Black's score: 1 (Black won), 0.5 (draw) or 0 (White won).
+    /// Black's score: 1 (Black won), 0.5 (draw) or 0 (White won), or an expected score
+    /// between them.
     pub result: f32,
 }
 
