@@ -2,7 +2,7 @@
 """Labels gomoku tuning positions with Rapfi's judgement instead of the game's result.
 
     scripts/gomoku_label.py POSITIONS.txt RAPFI OUT.txt [--nodes 20000] [--jobs 2]
-                            [--scale 200]
+                            [--scale 200] [--max-stones 70]
 
 POSITIONS.txt is a data file as `qi tune gomoku positions` writes it: one position a line,
 `RULE SIZE MOVES | result`. RAPFI is a Rapfi `pbrain` binary (../shared/engines/README.md;
@@ -14,6 +14,8 @@ decimals. A found forced win or loss gives 1 or 0. `qi tune gomoku fit --data OU
 then fits Qi's weights to Rapfi's judgement, a far less noisy target than one game's
 result: every position of a lost game is not lost, and Rapfi sees it.
 
+Positions with more than --max-stones stones are left out (0: none): a drawn game that
+filled the board adds a hundred crowded positions unlike any decided game's.
 The positions are shared among --jobs Rapfi processes, each kept running and sent one
 BOARD after another. Lines whose evaluation Rapfi did not report are left out and counted.
 This only talks to Rapfi over the Gomocup protocol; nothing of Rapfi is in the repository.
@@ -144,6 +146,7 @@ def main():
     parser.add_argument("--nodes", type=int, default=20000)
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--scale", type=float, default=200.0)
+    parser.add_argument("--max-stones", type=int, default=70)
     args = parser.parse_args()
     with open(args.positions) as f:
         positions = [
@@ -151,6 +154,8 @@ def main():
             for line in f
             if line.strip() and not line.startswith("#") and "|" in line
         ]
+    if args.max_stones > 0:
+        positions = [p for p in positions if len(p.split()) - 2 <= args.max_stones]
     out, counts, lock = [], {"done": 0, "missing": 0}, threading.Lock()
     shares = [positions[i :: args.jobs] for i in range(args.jobs)]
     workers = [

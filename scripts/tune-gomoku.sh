@@ -1,17 +1,20 @@
 #!/usr/bin/env bash
 # Texel tuning of the gomoku evaluation, from self-play to a new tuned.rs, in one command.
 #
-#   scripts/tune-gomoku.sh [GAMES] [MOVETIME_MS] [EXTRA.sgf ...]
+#   [RAPFI=.../pbrain-rapfi] [OPENINGS=FILE] scripts/tune-gomoku.sh [GAMES] [MOVETIME_MS]
+#                                                                  [EXTRA.sgf ...]
 #
 # 1. plays GAMES (default 2000) freestyle self-play games of the current engine at
 #    MOVETIME_MS (default 120: the Gomocup brain keeps 80 ms of a turn in hand) per turn
-#    from data/openings/gomoku-random.txt, both colours, one game per core;
+#    from $OPENINGS (default data/openings/gomoku-random.txt), both colours, one game
+#    per core;
 # 2. takes their quiet positions, labelled by result (plus those of any EXTRA.sgf, e.g.
 #    SPRT or gauntlet games written by `qi match --game gomoku --pgn`);
 # 3. with RAPFI set to a Rapfi pbrain binary (../shared/engines/README.md), relabels
-#    each position with Rapfi's evaluation after RAPFI_NODES (default 20000) nodes of
-#    search instead of its game's result (scripts/gomoku_label.py): a far less noisy
-#    target, and a stronger engine's judgement instead of Qi's own;
+#    each position of at most 70 stones with Rapfi's evaluation after RAPFI_NODES
+#    (default 20000) nodes of search instead of its game's result
+#    (scripts/gomoku_label.py): a far less noisy target, and a stronger engine's
+#    judgement instead of Qi's own;
 # 4. fits the weights and rewrites crates/gomoku/src/tuned.rs.
 # Then: build, update the bench signature, and SPRT the result against the previous
 # engine (docs/tuning.md). Work files go to $TUNE_DIR (default target/tune-gomoku).
@@ -29,7 +32,7 @@ jobs=$(nproc 2>/dev/null || echo 2)
 
 "$qi" match --game gomoku --engine1 "$qi gomocup" --engine2 "$qi gomocup" \
   --movetime "$movetime" --timemargin 200 --rounds $(( (games + 1) / 2 )) \
-  --openings data/openings/gomoku-random.txt --concurrency "$jobs" \
+  --openings "${OPENINGS:-data/openings/gomoku-random.txt}" --concurrency "$jobs" \
   --pgn "$dir/selfplay.sgf" | tail -n 3
 
 sgfs=(--sgf "$dir/selfplay.sgf")
