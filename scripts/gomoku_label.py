@@ -117,10 +117,12 @@ class Rapfi:
             self.proc.kill()
 
 
-def label(lines, rapfi, nodes, scale, out, counts, lock):
+def label(indices, positions, rapfi, nodes, scale, out, counts, lock):
+    """Labels positions[i] for each i of `indices` into out[i] (None: no evaluation)."""
     engine = Rapfi(rapfi, nodes)
     try:
-        for position in lines:
+        for i in indices:
+            position = positions[i]
             words = position.split()
             rule, size, moves = words[0], int(words[1]), [point_xy(w) for w in words[2:]]
             text = engine.evaluate(rule, size, moves) if rule in RULES else None
@@ -130,7 +132,7 @@ def label(lines, rapfi, nodes, scale, out, counts, lock):
                 continue
             score = black_score(text, len(moves) % 2 == 0, scale)
             with lock:
-                out.append(f"{position} | {score:.3f}")
+                out[i] = f"{position} | {score:.3f}"
                 counts["done"] += 1
                 if counts["done"] % 1000 == 0:
                     print(f"{counts['done']} labelled", file=sys.stderr, flush=True)
@@ -156,11 +158,12 @@ def main():
         ]
     if args.max_stones > 0:
         positions = [p for p in positions if len(p.split()) - 2 <= args.max_stones]
-    out, counts, lock = [], {"done": 0, "missing": 0}, threading.Lock()
-    shares = [positions[i :: args.jobs] for i in range(args.jobs)]
+    out, counts, lock = [None] * len(positions), {"done": 0, "missing": 0}, threading.Lock()
+    shares = [range(j, len(positions), args.jobs) for j in range(args.jobs)]
     workers = [
         threading.Thread(
-            target=label, args=(share, args.rapfi, args.nodes, args.scale, out, counts, lock)
+            target=label,
+            args=(share, positions, args.rapfi, args.nodes, args.scale, out, counts, lock)
         )
         for share in shares
     ]
@@ -168,8 +171,7 @@ def main():
         w.start()
     for w in workers:
         w.join()
-    order = {p: i for i, p in enumerate(positions)}
-    out.sort(key=lambda line: order[line.rsplit("|", 1)[0].strip()])
+    out = [line for line in out if line is not None]
     with open(args.out, "w") as f:
         f.write(
             f"# {len(out)} positions of {args.positions} labelled by Rapfi at {args.nodes} "

@@ -13,12 +13,17 @@ fn qi(args: &[&str]) -> Output {
 /// Runs qi and checks that it succeeded.
 fn qi_ok(args: &[&str]) -> Output {
     let out = qi(args);
+    assert_success(&out);
+    out
+}
+
+/// Checks that a run of qi succeeded, showing its errors when not.
+fn assert_success(out: &Output) {
     assert!(
         out.status.success(),
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    out
 }
 
 const GAMES: &str = r#"[Game "Chinese Chess"]
@@ -151,6 +156,21 @@ const GOMOKU_GAMES: &str = "(;FF[4]GM[4]SZ[15]RU[freestyle]RE[B+]
 ;B[hj];W[hi];B[jh];W[gk])
 ";
 
+/// Runs `qi tune gomoku fit --data DATA --out TUNED EXTRA…`.
+fn gomoku_fit(data: &std::path::Path, tuned: &std::path::Path, extra: &[&str]) -> Output {
+    let mut args = vec![
+        "tune",
+        "gomoku",
+        "fit",
+        "--data",
+        data.to_str().unwrap(),
+        "--out",
+        tuned.to_str().unwrap(),
+    ];
+    args.extend_from_slice(extra);
+    qi(&args)
+}
+
 #[test]
 fn gomoku_positions_then_fit_write_a_weights_file() {
     let dir = std::env::temp_dir().join(format!("qi-tune-gomoku-cli-{}", std::process::id()));
@@ -176,17 +196,7 @@ fn gomoku_positions_then_fit_write_a_weights_file() {
     assert!(lines.iter().all(|l| l.starts_with("freestyle 15 ")));
     assert!(lines.iter().any(|l| l.ends_with("| 1")) && lines.iter().any(|l| l.ends_with("| 0")));
 
-    qi_ok(&[
-        "tune",
-        "gomoku",
-        "fit",
-        "--data",
-        data.to_str().unwrap(),
-        "--out",
-        tuned.to_str().unwrap(),
-        "--epochs",
-        "5",
-    ]);
+    assert_success(&gomoku_fit(&data, &tuned, &["--epochs", "5"]));
     let source = std::fs::read_to_string(&tuned).unwrap();
     assert!(
         source.contains("pub const WEIGHTS: EvalWeights"),
@@ -205,27 +215,9 @@ fn gomoku_positions_then_fit_write_a_weights_file() {
         })
         .collect();
     std::fs::write(&data, &soft).unwrap();
-    qi_ok(&[
-        "tune",
-        "gomoku",
-        "fit",
-        "--data",
-        data.to_str().unwrap(),
-        "--out",
-        tuned.to_str().unwrap(),
-        "--epochs",
-        "5",
-    ]);
+    assert_success(&gomoku_fit(&data, &tuned, &["--epochs", "5"]));
     std::fs::write(&data, format!("{soft}freestyle 15 h8 i9 | 1.5\n")).unwrap();
-    let out = qi(&[
-        "tune",
-        "gomoku",
-        "fit",
-        "--data",
-        data.to_str().unwrap(),
-        "--out",
-        tuned.to_str().unwrap(),
-    ]);
+    let out = gomoku_fit(&data, &tuned, &[]);
     assert!(!out.status.success());
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(
@@ -235,15 +227,7 @@ fn gomoku_positions_then_fit_write_a_weights_file() {
 
     // Bad input: a data line that does not replay, a missing file.
     std::fs::write(&data, "freestyle 15 h8 h8 | 1\n").unwrap();
-    let out = qi(&[
-        "tune",
-        "gomoku",
-        "fit",
-        "--data",
-        data.to_str().unwrap(),
-        "--out",
-        tuned.to_str().unwrap(),
-    ]);
+    let out = gomoku_fit(&data, &tuned, &[]);
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("line 1"));
     let out = qi(&[
