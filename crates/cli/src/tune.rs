@@ -4,6 +4,7 @@
 
 use anyhow::{bail, Context, Result};
 use clap::{Args, Subcommand};
+use qi_gomoku::weights::WeightSet;
 use qi_tune::fit::FitOptions;
 use qi_tune::gomoku as gomoku_tune;
 use qi_tune::report::FitReport;
@@ -125,6 +126,7 @@ fn fit(args: FitArgs) -> Result<()> {
     run_fit(
         &args,
         "xiangqi",
+        "",
         tune::read_data,
         |data, options, progress, command| {
             let report = tune::tune(data, args.holdout, options, progress);
@@ -140,6 +142,7 @@ fn fit(args: FitArgs) -> Result<()> {
 fn run_fit<L, E>(
     args: &FitArgs,
     game: &str,
+    set_flag: &str,
     read: impl Fn(&str) -> Result<Vec<L>, E>,
     fit: impl FnOnce(
         &[L],
@@ -157,7 +160,12 @@ where
         data.extend(read(&text).with_context(|| format!("in {path}"))?);
     }
     if data.is_empty() {
-        bail!("no positions in {}", args.data.join(", "));
+        let set = if set_flag.is_empty() {
+            String::new()
+        } else {
+            format!(" for{set_flag}")
+        };
+        bail!("no positions{set} in {}", args.data.join(", "));
     }
     let options = fit_options(args)?;
     eprintln!(
@@ -172,7 +180,7 @@ where
         }
     };
     let command = format!(
-        "qi tune {game} fit --epochs {} --learning-rate {} --l2 {} --holdout {} ({} data file{})",
+        "qi tune {game} fit{set_flag} --epochs {} --learning-rate {} --l2 {} --holdout {} ({} data file{})",
         args.epochs,
         args.learning_rate,
         args.l2,
@@ -198,7 +206,7 @@ pub enum GomokuTune {
     /// Take the quiet positions of finished games (SGF) and label them with the result.
     Positions(GomokuPositionsArgs),
     /// Fit the evaluation's weights to labelled positions and write them as Rust source.
-    Fit(FitArgs),
+    Fit(GomokuFitArgs),
 }
 
 /// Arguments of `qi tune gomoku positions`.
@@ -214,6 +222,18 @@ pub struct GomokuPositionsArgs {
     /// Plies at the start of each game that are not taken (the opening's stones).
     #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u16))]
     pub skip_plies: u16,
+}
+
+/// Arguments of `qi tune gomoku fit`.
+#[derive(Args, Debug)]
+pub struct GomokuFitArgs {
+    #[command(flatten)]
+    pub fit: FitArgs,
+    /// Which weights to fit, on the positions they evaluate: `freestyle` (freestyle and
+    /// standard positions; crates/gomoku/src/tuned.rs), `renju-black` or `renju-white`
+    /// (renju positions with that colour to move; tuned_renju_black.rs, tuned_renju_white.rs).
+    #[arg(long, default_value = "freestyle")]
+    pub weights: WeightSet,
 }
 
 /// Runs one `qi tune gomoku` step.
@@ -256,14 +276,22 @@ fn gomoku_positions(args: GomokuPositionsArgs) -> Result<()> {
     Ok(())
 }
 
-fn gomoku_fit(args: FitArgs) -> Result<()> {
+fn gomoku_fit(args: GomokuFitArgs) -> Result<()> {
+    let set = args.weights;
+    let set_flag = format!(" --weights {}", set.name());
     run_fit(
-        &args,
+        &args.fit,
         "gomoku",
-        gomoku_tune::read_data,
+        &set_flag,
+        |text| {
+            let data = gomoku_tune::read_data(text)?;
+            Ok::<_, gomoku_tune::DataError>(
+                data.into_iter().filter(|l| l.weight_set() == set).collect(),
+            )
+        },
         |data, options, progress, command| {
-            let report = gomoku_tune::tune(data, args.holdout, options, progress);
-            let header = gomoku_tune::tuned_header(&report, command, &args.note);
+            let report = gomoku_tune::tune(data, set, args.fit.holdout, options, progress);
+            let header = gomoku_tune::tuned_header(&report, command, &args.fit.note);
             (report.weights.to_rust_source(&header), report.fit)
         },
     )

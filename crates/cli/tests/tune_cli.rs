@@ -202,7 +202,7 @@ fn gomoku_positions_then_fit_write_a_weights_file() {
         source.contains("pub const WEIGHTS: EvalWeights"),
         "{source}"
     );
-    assert!(source.contains("Command: qi tune gomoku fit --epochs 5"));
+    assert!(source.contains("Command: qi tune gomoku fit --weights freestyle --epochs 5"));
 
     // Positions labelled by an engine's judgement (scripts/gomoku_label.py): expected
     // scores between 0 and 1 fit as results do; a score outside them is refused.
@@ -224,6 +224,33 @@ fn gomoku_positions_then_fit_write_a_weights_file() {
         stderr.contains(&format!("line {}", lines.len() + 1)) && stderr.contains("1.5"),
         "{stderr}"
     );
+
+    // Renju has a set of weights per side to move: each fits on its own positions, and a
+    // set with none in the data is a clear error.
+    let renju: String = soft.replace("freestyle 15", "renju 15");
+    std::fs::write(&data, &renju).unwrap();
+    let out = gomoku_fit(
+        &data,
+        &tuned,
+        &["--epochs", "5", "--weights", "renju-white"],
+    );
+    assert_success(&out);
+    let source = std::fs::read_to_string(&tuned).unwrap();
+    assert!(source.contains("Command: qi tune gomoku fit --weights renju-white --epochs 5"));
+    let white_to_move = lines
+        .iter()
+        .filter(|l| l.split_whitespace().count() % 2 == 1)
+        .count();
+    assert!(white_to_move > 0 && white_to_move < lines.len());
+    let fitted = white_to_move - (white_to_move as f64 * 0.1) as usize;
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains(&format!("{fitted} positions")), "{stdout}");
+    let out = gomoku_fit(&data, &tuned, &["--weights", "freestyle"]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no positions for --weights freestyle"));
+    let out = gomoku_fit(&data, &tuned, &["--weights", "renju"]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("renju-black"));
 
     // Bad input: a data line that does not replay, a missing file.
     std::fs::write(&data, "freestyle 15 h8 h8 | 1\n").unwrap();

@@ -4,7 +4,7 @@
 use crate::cell::{CellInfo, Threat};
 use crate::pattern::{self, Pattern, POW3};
 use crate::rules::{Color, Rule};
-use crate::weights::Role;
+use crate::weights::{Role, RoleWeights, RuleWeights};
 use std::fmt;
 use std::sync::OnceLock;
 
@@ -57,50 +57,71 @@ fn unpack(packed: i64) -> [i64; 2] {
     [mover, (packed - mover) >> 32]
 }
 
-/// Per line pattern (padded to 16 so that a masked index needs no check), both roles'
-/// evaluation weights packed ([`crate::weights`]).
-const PATTERN_WEIGHTS: [i64; 16] = {
-    let roles = &crate::tuned::WEIGHTS.roles;
-    let mut table = [0; 16];
-    let mut p = 0;
-    while p < crate::weights::PATTERNS {
-        table[p] = pack(roles[0].pattern[p], roles[1].pattern[p]);
-        p += 1;
-    }
-    table
-};
+/// One colour's evaluation weights with both roles packed ([`pack`]) per index: what a
+/// point of that colour adds to its sum.
+pub(crate) struct PackedWeights {
+    /// Per line pattern (padded to 16 so that a masked index needs no check).
+    pattern: [i64; 16],
+    /// Per threat class (padded to 8).
+    threat: [i64; 8],
+    /// Per combination mask ([`crate::weights::Combo::mask`]).
+    combo: [i64; 256],
+    /// What a point with no patterns and no threat adds (an occupied point is kept as
+    /// one; the evaluation does not count it).
+    occupied: i64,
+}
 
-/// Per threat class (padded to 8), both roles' evaluation weights packed.
-const THREAT_WEIGHTS: [i64; 8] = {
-    let roles = &crate::tuned::WEIGHTS.roles;
-    let mut table = [0; 8];
-    let mut t = 0;
-    while t < Threat::COUNT {
-        table[t] = pack(roles[0].threat[t], roles[1].threat[t]);
-        t += 1;
+impl PackedWeights {
+    /// The packed tables of a colour whose points are worth `mover` to move and `waiter`
+    /// waiting.
+    const fn new(mover: &RoleWeights, waiter: &RoleWeights) -> PackedWeights {
+        let mut pattern = [0; 16];
+        let mut p = 0;
+        while p < crate::weights::PATTERNS {
+            pattern[p] = pack(mover.pattern[p], waiter.pattern[p]);
+            p += 1;
+        }
+        let mut threat = [0; 8];
+        let mut t = 0;
+        while t < Threat::COUNT {
+            threat[t] = pack(mover.threat[t], waiter.threat[t]);
+            t += 1;
+        }
+        let mut combo = [0; 256];
+        let mut mask = 0;
+        while mask < 256 {
+            combo[mask] = pack(
+                mover.combo_value(mask as u8),
+                waiter.combo_value(mask as u8),
+            );
+            mask += 1;
+        }
+        PackedWeights {
+            pattern,
+            threat,
+            combo,
+            occupied: 4 * pattern[0] + threat[0],
+        }
     }
-    table
-};
 
-/// Per combination mask ([`crate::weights::Combo::mask`]), both roles' evaluation weights
-/// packed.
-const COMBO_WEIGHTS: [i64; 256] = {
-    let weights = &crate::tuned::WEIGHTS;
-    let mut table = [0; 256];
-    let mut mask = 0;
-    while mask < 256 {
-        table[mask] = pack(
-            weights.combo_value(Role::Mover, mask as u8),
-            weights.combo_value(Role::Waiter, mask as u8),
-        );
-        mask += 1;
+    /// Both colours' packed tables under `weights`.
+    const fn colours(weights: &RuleWeights) -> [PackedWeights; 2] {
+        [
+            PackedWeights::new(weights.of(0, Role::Mover), weights.of(0, Role::Waiter)),
+            PackedWeights::new(weights.of(1, Role::Mover), weights.of(1, Role::Waiter)),
+        ]
     }
-    table
-};
 
-/// What a point with no patterns and no threat adds to the packed evaluation sums (an
-/// occupied point is kept as one; the evaluation does not count it).
-const OCCUPIED_VALUE: i64 = 4 * PATTERN_WEIGHTS[0] + THREAT_WEIGHTS[0];
+    /// Both colours' packed tables under `rule`.
+    fn for_rule(rule: Rule) -> &'static [PackedWeights; 2] {
+        static FREESTYLE: [PackedWeights; 2] = PackedWeights::colours(&crate::weights::FREESTYLE);
+        static RENJU: [PackedWeights; 2] = PackedWeights::colours(&crate::weights::RENJU);
+        match rule {
+            Rule::Renju => &RENJU,
+            Rule::Freestyle | Rule::Standard => &FREESTYLE,
+        }
+    }
+}
 
 /// One in each of the five low bytes: a row of the 5x5 square in a word of near counts.
 const NEAR_ROW_ONES: u64 = 0x01_01_01_01_01;
@@ -393,6 +414,8 @@ pub struct Board {
     threat_tables: [&'static [Threat; crate::cell::CELL_TABLE_SIZE]; 2],
     /// The combination mask of every combination of four direction patterns.
     combo_table: &'static [u8; crate::cell::CELL_TABLE_SIZE],
+    /// Per colour, the evaluation weights of its points under the rule.
+    weights: &'static [PackedWeights; 2],
 }
 
 impl fmt::Debug for Board {
@@ -456,13 +479,14 @@ impl Board {
                 crate::cell::threat_table(rule.has_forbidden(Color::White)),
             ],
             combo_table: crate::cell::combo_table(),
+            weights: PackedWeights::for_rule(rule),
         };
         board.threat_count[0][0] = (size * size) as u16;
         board.threat_count[1][0] = (size * size) as u16;
         // Every point starts with no patterns and no threat, worth what an occupied point
         // is worth; refreshing it adds the differences.
-        let blank = OCCUPIED_VALUE * (size * size) as i64;
-        let mut sums = [blank, blank];
+        let blank = |c: usize| board.weights[c].occupied * (size * size) as i64;
+        let mut sums = [blank(0), blank(1)];
         for y in 0..size {
             for x in 0..size {
                 let p = point(x, y) as usize;
@@ -596,7 +620,13 @@ impl Board {
         }
         let c = color.index();
         let p = p as usize;
-        crate::cell::cell_info(&self.pat[c][p], self.threat[c][p])
+        let weights = crate::weights::for_rule(self.rule);
+        crate::cell::cell_info_with(
+            &self.pat[c][p],
+            self.threat[c][p],
+            weights.of(c, Role::Mover),
+            weights.of(c, Role::Waiter),
+        )
     }
 
     /// The threat class of `color` placing at `p` (none on an occupied point).
@@ -638,7 +668,8 @@ impl Board {
     #[inline]
     pub fn eval_sum(&self, color: Color, role: Role) -> i64 {
         // The kept sum counts each stone's point as a blank one: take those back out.
-        let packed = self.eval_sum[color.index()] - OCCUPIED_VALUE * self.history.len() as i64;
+        let c = color.index();
+        let packed = self.eval_sum[c] - self.weights[c].occupied * self.history.len() as i64;
         unpack(packed)[role as usize]
     }
 
@@ -932,7 +963,8 @@ impl Board {
     #[inline]
     fn set_combo(&mut self, c: usize, q: usize, new: u8, sums: &mut [i64; 2]) {
         let old = self.combo[c][q];
-        sums[c] += COMBO_WEIGHTS[new as usize] - COMBO_WEIGHTS[old as usize];
+        let w = &self.weights[c].combo;
+        sums[c] += w[new as usize] - w[old as usize];
         self.combo[c][q] = new;
     }
 
@@ -941,7 +973,8 @@ impl Board {
     #[inline]
     fn set_pattern(&mut self, c: usize, q: usize, d: usize, new: u8, sums: &mut [i64; 2]) {
         let old = self.pat[c][q][d];
-        sums[c] += PATTERN_WEIGHTS[new as usize & 15] - PATTERN_WEIGHTS[old as usize & 15];
+        let w = &self.weights[c].pattern;
+        sums[c] += w[new as usize & 15] - w[old as usize & 15];
         self.pat[c][q][d] = new;
     }
 
@@ -965,7 +998,8 @@ impl Board {
         self.threat_count[c][old as usize] -= 1;
         self.threat_count[c][new as usize] += 1;
         self.move_between_sets(c, q, old, new);
-        sums[c] += THREAT_WEIGHTS[new as usize & 7] - THREAT_WEIGHTS[old as usize & 7];
+        let w = &self.weights[c].threat;
+        sums[c] += w[new as usize & 7] - w[old as usize & 7];
         self.threat[c][q] = new;
     }
 }
@@ -1078,7 +1112,14 @@ mod tests {
                     assert_eq!(board.pat[c][q][d], pats[d], "pattern at {q} dir {d}");
                 }
                 let info = if empty {
-                    crate::cell::compute_cell_value_for(&pats, board.rule.has_forbidden(color))
+                    let threat = crate::cell::classify(&pats, board.rule.has_forbidden(color));
+                    let weights = crate::weights::for_rule(board.rule);
+                    crate::cell::cell_info_with(
+                        &pats,
+                        threat,
+                        weights.of(c, Role::Mover),
+                        weights.of(c, Role::Waiter),
+                    )
                 } else {
                     CellInfo::default()
                 };

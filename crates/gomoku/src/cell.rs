@@ -4,7 +4,7 @@
 //! terms.
 
 use crate::pattern::Pattern;
-use crate::weights::Role;
+use crate::weights::{Role, RoleWeights};
 
 pub use crate::pattern::Threat;
 
@@ -37,16 +37,34 @@ pub fn cell_value(pats: &[u8; 4]) -> CellInfo {
 }
 
 /// The values of a point with direction patterns `pats` whose threat class is `threat`
-/// (as [`threat_table`] gives it): every value is a sum of per-pattern terms and a
-/// per-threat term, so the board stores only the class and adds the terms up when asked.
+/// (as [`threat_table`] gives it), under the freestyle weights: every value is a sum of
+/// per-pattern terms and a per-threat term, so the board stores only the class and adds
+/// the terms up when asked.
 #[inline]
 pub fn cell_info(pats: &[u8; 4], threat: Threat) -> CellInfo {
-    let weights = &crate::tuned::WEIGHTS;
+    let weights = &crate::weights::FREESTYLE;
+    cell_info_with(
+        pats,
+        threat,
+        weights.of(0, Role::Mover),
+        weights.of(0, Role::Waiter),
+    )
+}
+
+/// The values of a point with direction patterns `pats` and threat class `threat` to a
+/// side whose points are worth `mover` when it is to move and `waiter` when it waits.
+#[inline]
+pub fn cell_info_with(
+    pats: &[u8; 4],
+    threat: Threat,
+    mover: &RoleWeights,
+    waiter: &RoleWeights,
+) -> CellInfo {
     CellInfo {
         threat,
         value: shape_value(pats, threat),
-        mover: weights.point_value(Role::Mover, pats, threat),
-        waiter: weights.point_value(Role::Waiter, pats, threat),
+        mover: mover.point_value(pats, threat),
+        waiter: waiter.point_value(pats, threat),
     }
 }
 
@@ -115,7 +133,7 @@ pub fn cell_value_index(pats: &[u8; 4]) -> usize {
 /// `forbidden` points, a point that makes an overline or two fours (and no five) makes no
 /// threat: it is a foul, which that side cannot play. Two open threes are left as they
 /// are: whether both are real takes the recursive check of [`crate::renju`].
-fn classify(pats: &[u8; 4], forbidden: bool) -> Threat {
+pub(crate) fn classify(pats: &[u8; 4], forbidden: bool) -> Threat {
     let mut fours = 0;
     let mut open_threes = 0;
     let mut five = false;

@@ -34,6 +34,8 @@ pub mod sgf;
 pub mod threats;
 pub mod time;
 pub mod tuned;
+pub mod tuned_renju_black;
+pub mod tuned_renju_white;
 pub mod weights;
 
 pub use board::{

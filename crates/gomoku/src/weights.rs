@@ -16,6 +16,7 @@
 //! them exactly.
 
 use crate::pattern::{Pattern, Threat};
+use crate::rules::{Color, Rule};
 
 /// Line patterns (`Pattern as u8`).
 pub const PATTERNS: usize = 11;
@@ -134,6 +135,116 @@ pub struct EvalWeights {
     pub roles: [RoleWeights; 2],
 }
 
+/// The weights a rule plays with: one set per side to move, indexed by the colour to move
+/// (`Color::index`). Freestyle and standard use the same set for both colours; renju,
+/// where only Black has forbidden points, has a set of its own for each.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RuleWeights {
+    /// The weights of a position with Black to move, then with White to move.
+    pub to_move: [EvalWeights; 2],
+}
+
+impl RuleWeights {
+    /// What the points of the colour of index `color` are worth in `role`: the side to
+    /// move's table of the set where that colour moves, or the side waiting's table of the
+    /// set where the other colour moves.
+    pub const fn of(&self, color: usize, role: Role) -> &RoleWeights {
+        match role {
+            Role::Mover => &self.to_move[color].roles[0],
+            Role::Waiter => &self.to_move[1 - color].roles[1],
+        }
+    }
+}
+
+/// The weights of freestyle and standard gomoku.
+pub const FREESTYLE: RuleWeights = RuleWeights {
+    to_move: [crate::tuned::WEIGHTS, crate::tuned::WEIGHTS],
+};
+
+/// The weights of renju.
+pub const RENJU: RuleWeights = RuleWeights {
+    to_move: [
+        crate::tuned_renju_black::WEIGHTS,
+        crate::tuned_renju_white::WEIGHTS,
+    ],
+};
+
+/// The weights `rule` plays with.
+pub const fn for_rule(rule: Rule) -> &'static RuleWeights {
+    match rule {
+        Rule::Renju => &RENJU,
+        Rule::Freestyle | Rule::Standard => &FREESTYLE,
+    }
+}
+
+/// The sets of weights the tuner fits, each written to a file of its own.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WeightSet {
+    /// Freestyle and standard, either colour to move (`crate::tuned`).
+    Freestyle,
+    /// Renju with Black to move (`crate::tuned_renju_black`).
+    RenjuBlack,
+    /// Renju with White to move (`crate::tuned_renju_white`).
+    RenjuWhite,
+}
+
+impl WeightSet {
+    /// Every set.
+    pub const ALL: [WeightSet; 3] = [
+        WeightSet::Freestyle,
+        WeightSet::RenjuBlack,
+        WeightSet::RenjuWhite,
+    ];
+
+    /// The set's name on the command line.
+    pub const fn name(self) -> &'static str {
+        match self {
+            WeightSet::Freestyle => "freestyle",
+            WeightSet::RenjuBlack => "renju-black",
+            WeightSet::RenjuWhite => "renju-white",
+        }
+    }
+
+    /// The weights the engine plays with now.
+    pub const fn weights(self) -> &'static EvalWeights {
+        match self {
+            WeightSet::Freestyle => &crate::tuned::WEIGHTS,
+            WeightSet::RenjuBlack => &crate::tuned_renju_black::WEIGHTS,
+            WeightSet::RenjuWhite => &crate::tuned_renju_white::WEIGHTS,
+        }
+    }
+
+    /// The source file the set lives in, from the repository's root.
+    pub const fn file(self) -> &'static str {
+        match self {
+            WeightSet::Freestyle => "crates/gomoku/src/tuned.rs",
+            WeightSet::RenjuBlack => "crates/gomoku/src/tuned_renju_black.rs",
+            WeightSet::RenjuWhite => "crates/gomoku/src/tuned_renju_white.rs",
+        }
+    }
+
+    /// The set a position of `rule` with `to_move` to move is evaluated with.
+    pub const fn of(rule: Rule, to_move: Color) -> WeightSet {
+        match (rule, to_move) {
+            (Rule::Renju, Color::Black) => WeightSet::RenjuBlack,
+            (Rule::Renju, Color::White) => WeightSet::RenjuWhite,
+            (Rule::Freestyle | Rule::Standard, _) => WeightSet::Freestyle,
+        }
+    }
+}
+
+impl std::str::FromStr for WeightSet {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        WeightSet::ALL
+            .into_iter()
+            .find(|set| set.name() == s.trim().to_ascii_lowercase())
+            .ok_or_else(|| {
+                format!("unknown weight set '{s}' (expected freestyle, renju-black or renju-white)")
+            })
+    }
+}
+
 /// Features per role: the patterns, then the threat classes, then the combinations.
 pub const ROLE_FEATURES: usize = PATTERNS + Threat::COUNT + Combo::COUNT;
 
@@ -155,32 +266,38 @@ pub fn combo_index(role: Role, combo: Combo) -> usize {
     role as usize * ROLE_FEATURES + PATTERNS + Threat::COUNT + combo as usize
 }
 
+impl RoleWeights {
+    /// The value of a point with direction patterns `pats` and threat class `threat`.
+    #[inline]
+    pub fn point_value(&self, pats: &[u8; 4], threat: Threat) -> i32 {
+        let mask = Combo::mask(pats);
+        pats.iter()
+            .map(|&p| self.pattern[(p as usize).min(PATTERNS - 1)])
+            .sum::<i32>()
+            + self.threat[threat as usize]
+            + self.combo_value(mask)
+    }
+
+    /// The sum of the weights of the combinations in `mask` ([`Combo::mask`]).
+    pub const fn combo_value(&self, mask: u8) -> i32 {
+        let mut sum = 0;
+        let mut i = 0;
+        while i < Combo::COUNT {
+            if mask & (1 << i) != 0 {
+                sum += self.combo[i];
+            }
+            i += 1;
+        }
+        sum
+    }
+}
+
 impl EvalWeights {
     /// The value of a point with direction patterns `pats` and threat class `threat` to a
     /// side in `role`.
     #[inline]
     pub fn point_value(&self, role: Role, pats: &[u8; 4], threat: Threat) -> i32 {
-        let w = &self.roles[role as usize];
-        let mask = Combo::mask(pats);
-        pats.iter()
-            .map(|&p| w.pattern[(p as usize).min(PATTERNS - 1)])
-            .sum::<i32>()
-            + w.threat[threat as usize]
-            + self.combo_value(role, mask)
-    }
-
-    /// The sum of the weights of the combinations in `mask` ([`Combo::mask`]) in `role`.
-    pub const fn combo_value(&self, role: Role, mask: u8) -> i32 {
-        let w = &self.roles[role as usize];
-        let mut sum = 0;
-        let mut i = 0;
-        while i < Combo::COUNT {
-            if mask & (1 << i) != 0 {
-                sum += w.combo[i];
-            }
-            i += 1;
-        }
-        sum
+        self.roles[role as usize].point_value(pats, threat)
     }
 
     /// The weights in flat order (see [`pattern_index`], [`threat_index`]).
@@ -304,7 +421,8 @@ mod tests {
                     }
                     let counts = features(&board);
                     let expected = evaluate(&board, Evaluator::Patterns) as i64;
-                    assert_eq!(evaluate_features(&counts, &crate::tuned::WEIGHTS), expected);
+                    let weights = WeightSet::of(rule, board.to_move()).weights();
+                    assert_eq!(evaluate_features(&counts, weights), expected);
                     checked += 1;
                 }
             }
@@ -313,17 +431,62 @@ mod tests {
     }
 
     #[test]
-    fn the_tuned_file_is_what_the_writer_writes() {
-        let file = include_str!("tuned.rs");
-        let generated = crate::tuned::WEIGHTS.to_rust_source("");
-        let body = |s: &'static str| s.find("\nuse crate::weights").map(|i| &s[i..]);
-        let generated: &'static str = Box::leak(generated.into_boxed_str());
-        assert!(body(file).is_some());
+    fn the_tuned_files_are_what_the_writer_writes() {
+        let files = [
+            (WeightSet::Freestyle, "/tuned.rs", include_str!("tuned.rs")),
+            (
+                WeightSet::RenjuBlack,
+                "/tuned_renju_black.rs",
+                include_str!("tuned_renju_black.rs"),
+            ),
+            (
+                WeightSet::RenjuWhite,
+                "/tuned_renju_white.rs",
+                include_str!("tuned_renju_white.rs"),
+            ),
+        ];
+        for (set, name, file) in files {
+            assert!(set.file().ends_with(name));
+            let generated = set.weights().to_rust_source("");
+            let body = |s: &str| s.find("\nuse crate::weights").map(|i| s[i..].to_string());
+            assert!(body(file).is_some());
+            assert_eq!(
+                body(file),
+                body(&generated),
+                "regenerate {} with qi tune gomoku fit --weights {}",
+                set.file(),
+                set.name()
+            );
+        }
+    }
+
+    #[test]
+    fn each_rule_and_side_to_move_has_its_set() {
+        for set in WeightSet::ALL {
+            assert_eq!(set.name().parse::<WeightSet>(), Ok(set));
+        }
+        assert!("renju".parse::<WeightSet>().is_err());
         assert_eq!(
-            body(file),
-            body(generated),
-            "regenerate tuned.rs with qi tune gomoku fit"
+            WeightSet::of(Rule::Standard, Color::White),
+            WeightSet::Freestyle
         );
+        assert_eq!(
+            WeightSet::of(Rule::Renju, Color::White),
+            WeightSet::RenjuWhite
+        );
+        // A colour's points are worth its own set's mover table when it is to move and
+        // the other set's waiter table when it waits.
+        let renju = for_rule(Rule::Renju);
+        let black = Color::Black.index();
+        assert_eq!(
+            renju.of(black, Role::Mover),
+            &WeightSet::RenjuBlack.weights().roles[0]
+        );
+        assert_eq!(
+            renju.of(black, Role::Waiter),
+            &WeightSet::RenjuWhite.weights().roles[1]
+        );
+        assert_eq!(for_rule(Rule::Freestyle), &FREESTYLE);
     }
 
     #[test]

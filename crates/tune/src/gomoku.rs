@@ -22,9 +22,9 @@ use qi_gomoku::eval::features;
 use qi_gomoku::eval::Threat;
 use qi_gomoku::pattern::Pattern;
 use qi_gomoku::sgf;
-use qi_gomoku::tuned::WEIGHTS;
 use qi_gomoku::weights::{
-    pattern_index, threat_index, EvalWeights, Role, EVAL_DIVISOR, ROLE_FEATURES, WEIGHT_COUNT,
+    pattern_index, threat_index, EvalWeights, Role, WeightSet, EVAL_DIVISOR, ROLE_FEATURES,
+    WEIGHT_COUNT,
 };
 use qi_gomoku::{format_point, parse_moves, play_checked, Board, Color, MoveResult, Point, Rule};
 
@@ -228,16 +228,35 @@ pub struct TuneReport {
     pub fit: FitReport,
 }
 
-/// Fits the engine's weights to `data`, starting from the weights it plays with; the last
-/// `holdout` share of the positions is measured, not fitted.
+impl Labelled {
+    /// The set of weights that evaluates this position: its rule's, and under renju the
+    /// side to move's.
+    pub fn weight_set(&self) -> WeightSet {
+        let to_move = if self.moves.len() % 2 == 0 {
+            Color::Black
+        } else {
+            Color::White
+        };
+        WeightSet::of(self.rule, to_move)
+    }
+}
+
+/// Fits the engine's weights of `set` to the positions of `data` that `set` evaluates
+/// (the others are left out), starting from the weights it plays with; the last
+/// `holdout` share of those positions is measured, not fitted.
 pub fn tune(
     data: &[Labelled],
+    set: WeightSet,
     holdout: f64,
     options: &FitOptions,
     progress: impl FnMut(Progress),
 ) -> TuneReport {
-    let samples: Vec<Sample> = data.iter().map(sample_of).collect();
-    let start: Vec<f64> = WEIGHTS.flat().iter().map(|&v| v as f64).collect();
+    let samples: Vec<Sample> = data
+        .iter()
+        .filter(|labelled| labelled.weight_set() == set)
+        .map(sample_of)
+        .collect();
+    let start: Vec<f64> = set.weights().flat().iter().map(|&v| v as f64).collect();
     let (end, fit) = fit_held_out(
         &samples,
         holdout,
@@ -293,8 +312,10 @@ mod tests {
     #[test]
     fn a_sample_evaluates_to_the_engines_evaluation_from_the_movers_view() {
         let (positions, _) = positions_from_sgf(GAMES, 0);
-        let start: Vec<f64> = WEIGHTS.flat().iter().map(|&v| v as f64).collect();
+        assert!(positions.iter().any(|l| l.weight_set() == WeightSet::RenjuWhite));
         for l in &positions {
+            let weights = l.weight_set().weights();
+            let start: Vec<f64> = weights.flat().iter().map(|&v| v as f64).collect();
             let s = sample_of(l);
             let e = crate::fit::evaluate(&s, &start);
             let engine = qi_gomoku::eval::evaluate(&l.board(), qi_gomoku::Evaluator::Patterns);
