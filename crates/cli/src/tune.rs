@@ -4,7 +4,7 @@
 
 use anyhow::{bail, Context, Result};
 use clap::{Args, Subcommand};
-use qi_gomoku::weights::WeightSet;
+use qi_gomoku::weight_sets::WeightSet;
 use qi_tune::fit::FitOptions;
 use qi_tune::gomoku as gomoku_tune;
 use qi_tune::report::FitReport;

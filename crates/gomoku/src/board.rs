@@ -114,8 +114,9 @@ impl PackedWeights {
 
     /// Both colours' packed tables under `rule`.
     fn for_rule(rule: Rule) -> &'static [PackedWeights; 2] {
-        static FREESTYLE: [PackedWeights; 2] = PackedWeights::colours(&crate::weights::FREESTYLE);
-        static RENJU: [PackedWeights; 2] = PackedWeights::colours(&crate::weights::RENJU);
+        static FREESTYLE: [PackedWeights; 2] =
+            PackedWeights::colours(&crate::weight_sets::FREESTYLE);
+        static RENJU: [PackedWeights; 2] = PackedWeights::colours(&crate::weight_sets::RENJU);
         match rule {
             Rule::Renju => &RENJU,
             Rule::Freestyle | Rule::Standard => &FREESTYLE,
@@ -620,7 +621,7 @@ impl Board {
         }
         let c = color.index();
         let p = p as usize;
-        let weights = crate::weights::for_rule(self.rule);
+        let weights = crate::weight_sets::for_rule(self.rule);
         crate::cell::cell_info_with(
             &self.pat[c][p],
             self.threat[c][p],
@@ -1113,7 +1114,7 @@ mod tests {
                 }
                 let info = if empty {
                     let threat = crate::cell::classify(&pats, board.rule.has_forbidden(color));
-                    let weights = crate::weights::for_rule(board.rule);
+                    let weights = crate::weight_sets::for_rule(board.rule);
                     crate::cell::cell_info_with(
                         &pats,
                         threat,

@@ -42,7 +42,7 @@ pub fn cell_value(pats: &[u8; 4]) -> CellInfo {
 /// the terms up when asked.
 #[inline]
 pub fn cell_info(pats: &[u8; 4], threat: Threat) -> CellInfo {
-    let weights = &crate::weights::FREESTYLE;
+    let weights = &crate::weight_sets::FREESTYLE;
     cell_info_with(
         pats,
         threat,

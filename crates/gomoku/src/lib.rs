@@ -36,6 +36,7 @@ pub mod time;
 pub mod tuned;
 pub mod tuned_renju_black;
 pub mod tuned_renju_white;
+pub mod weight_sets;
 pub mod weights;
 
 pub use board::{

@@ -22,9 +22,9 @@ use qi_gomoku::eval::features;
 use qi_gomoku::eval::Threat;
 use qi_gomoku::pattern::Pattern;
 use qi_gomoku::sgf;
+use qi_gomoku::weight_sets::WeightSet;
 use qi_gomoku::weights::{
-    pattern_index, threat_index, EvalWeights, Role, WeightSet, EVAL_DIVISOR, ROLE_FEATURES,
-    WEIGHT_COUNT,
+    pattern_index, threat_index, EvalWeights, Role, EVAL_DIVISOR, ROLE_FEATURES, WEIGHT_COUNT,
 };
 use qi_gomoku::{format_point, parse_moves, play_checked, Board, Color, MoveResult, Point, Rule};
 
@@ -312,7 +312,9 @@ mod tests {
     #[test]
     fn a_sample_evaluates_to_the_engines_evaluation_from_the_movers_view() {
         let (positions, _) = positions_from_sgf(GAMES, 0);
-        assert!(positions.iter().any(|l| l.weight_set() == WeightSet::RenjuWhite));
+        assert!(positions
+            .iter()
+            .any(|l| l.weight_set() == WeightSet::RenjuWhite));
         for l in &positions {
             let weights = l.weight_set().weights();
             let start: Vec<f64> = weights.flat().iter().map(|&v| v as f64).collect();

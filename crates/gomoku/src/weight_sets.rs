@@ -1,0 +1,189 @@
+//! Which weights each rule plays with, and the sets the tuner writes: freestyle and
+//! standard share [`crate::tuned`]; renju has a set per side to move
+//! ([`crate::tuned_renju_black`], [`crate::tuned_renju_white`]), because only Black has
+//! forbidden points. Kept apart from [`crate::weights`] (the types) so that the generated
+//! files depend on the types and this module on both, without a cycle.
+
+use crate::rules::{Color, Rule};
+use crate::weights::{EvalWeights, RuleWeights};
+
+/// The weights of freestyle and standard gomoku.
+pub const FREESTYLE: RuleWeights = RuleWeights {
+    to_move: [crate::tuned::WEIGHTS, crate::tuned::WEIGHTS],
+};
+
+/// The weights of renju.
+pub const RENJU: RuleWeights = RuleWeights {
+    to_move: [
+        crate::tuned_renju_black::WEIGHTS,
+        crate::tuned_renju_white::WEIGHTS,
+    ],
+};
+
+/// The weights `rule` plays with.
+pub const fn for_rule(rule: Rule) -> &'static RuleWeights {
+    match rule {
+        Rule::Renju => &RENJU,
+        Rule::Freestyle | Rule::Standard => &FREESTYLE,
+    }
+}
+
+/// The sets of weights the tuner fits, each written to a file of its own.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WeightSet {
+    /// Freestyle and standard, either colour to move (`crate::tuned`).
+    Freestyle,
+    /// Renju with Black to move (`crate::tuned_renju_black`).
+    RenjuBlack,
+    /// Renju with White to move (`crate::tuned_renju_white`).
+    RenjuWhite,
+}
+
+impl WeightSet {
+    /// Every set.
+    pub const ALL: [WeightSet; 3] = [
+        WeightSet::Freestyle,
+        WeightSet::RenjuBlack,
+        WeightSet::RenjuWhite,
+    ];
+
+    /// The set's name on the command line.
+    pub const fn name(self) -> &'static str {
+        match self {
+            WeightSet::Freestyle => "freestyle",
+            WeightSet::RenjuBlack => "renju-black",
+            WeightSet::RenjuWhite => "renju-white",
+        }
+    }
+
+    /// The weights the engine plays with now.
+    pub const fn weights(self) -> &'static EvalWeights {
+        match self {
+            WeightSet::Freestyle => &crate::tuned::WEIGHTS,
+            WeightSet::RenjuBlack => &crate::tuned_renju_black::WEIGHTS,
+            WeightSet::RenjuWhite => &crate::tuned_renju_white::WEIGHTS,
+        }
+    }
+
+    /// The source file the set lives in, from the repository's root.
+    pub const fn file(self) -> &'static str {
+        match self {
+            WeightSet::Freestyle => "crates/gomoku/src/tuned.rs",
+            WeightSet::RenjuBlack => "crates/gomoku/src/tuned_renju_black.rs",
+            WeightSet::RenjuWhite => "crates/gomoku/src/tuned_renju_white.rs",
+        }
+    }
+
+    /// The set a position of `rule` with `to_move` to move is evaluated with.
+    pub const fn of(rule: Rule, to_move: Color) -> WeightSet {
+        match (rule, to_move) {
+            (Rule::Renju, Color::Black) => WeightSet::RenjuBlack,
+            (Rule::Renju, Color::White) => WeightSet::RenjuWhite,
+            (Rule::Freestyle | Rule::Standard, _) => WeightSet::Freestyle,
+        }
+    }
+}
+
+impl std::str::FromStr for WeightSet {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        WeightSet::ALL
+            .into_iter()
+            .find(|set| set.name() == s.trim().to_ascii_lowercase())
+            .ok_or_else(|| {
+                format!("unknown weight set '{s}' (expected freestyle, renju-black or renju-white)")
+            })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Board;
+    use crate::eval::{evaluate, evaluate_features, features, Evaluator};
+    use crate::weights::Role;
+    use rand::{rngs::StdRng, Rng, SeedableRng};
+
+    #[test]
+    fn the_evaluation_is_its_features_times_the_weights() {
+        let mut rng = StdRng::seed_from_u64(5);
+        let mut checked = 0;
+        for rule in [Rule::Freestyle, Rule::Standard, Rule::Renju] {
+            for size in [9, 15, 20] {
+                let mut board = Board::new(size, rule).unwrap();
+                for _ in 0..40 {
+                    let near: Vec<_> = board.near_points().collect();
+                    board.play(near[rng.random_range(0..near.len())]);
+                    if board.last_move_won() {
+                        break;
+                    }
+                    let counts = features(&board);
+                    let expected = evaluate(&board, Evaluator::Patterns) as i64;
+                    let weights = WeightSet::of(rule, board.to_move()).weights();
+                    assert_eq!(evaluate_features(&counts, weights), expected);
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 200, "{checked}");
+    }
+
+    #[test]
+    fn the_tuned_files_are_what_the_writer_writes() {
+        let files = [
+            (WeightSet::Freestyle, "/tuned.rs", include_str!("tuned.rs")),
+            (
+                WeightSet::RenjuBlack,
+                "/tuned_renju_black.rs",
+                include_str!("tuned_renju_black.rs"),
+            ),
+            (
+                WeightSet::RenjuWhite,
+                "/tuned_renju_white.rs",
+                include_str!("tuned_renju_white.rs"),
+            ),
+        ];
+        for (set, name, file) in files {
+            assert!(set.file().ends_with(name));
+            let generated = set.weights().to_rust_source("");
+            let body = |s: &str| s.find("\nuse crate::weights").map(|i| s[i..].to_string());
+            assert!(body(file).is_some());
+            assert_eq!(
+                body(file),
+                body(&generated),
+                "regenerate {} with qi tune gomoku fit --weights {}",
+                set.file(),
+                set.name()
+            );
+        }
+    }
+
+    #[test]
+    fn each_rule_and_side_to_move_has_its_set() {
+        for set in WeightSet::ALL {
+            assert_eq!(set.name().parse::<WeightSet>(), Ok(set));
+        }
+        assert!("renju".parse::<WeightSet>().is_err());
+        assert_eq!(
+            WeightSet::of(Rule::Standard, Color::White),
+            WeightSet::Freestyle
+        );
+        assert_eq!(
+            WeightSet::of(Rule::Renju, Color::White),
+            WeightSet::RenjuWhite
+        );
+        // A colour's points are worth its own set's mover table when it is to move and
+        // the other set's waiter table when it waits.
+        let renju = for_rule(Rule::Renju);
+        let black = Color::Black.index();
+        assert_eq!(
+            renju.of(black, Role::Mover),
+            &WeightSet::RenjuBlack.weights().roles[0]
+        );
+        assert_eq!(
+            renju.of(black, Role::Waiter),
+            &WeightSet::RenjuWhite.weights().roles[1]
+        );
+        assert_eq!(for_rule(Rule::Freestyle), &FREESTYLE);
+    }
+}
