@@ -54,6 +54,17 @@ impl Labelled {
         }
     }
 
+    /// The set of weights that evaluates this position: its rule's, and under renju the
+    /// side to move's.
+    pub fn weight_set(&self) -> WeightSet {
+        let to_move = if self.moves.len() % 2 == 0 {
+            Color::Black
+        } else {
+            Color::White
+        };
+        WeightSet::of(self.rule, to_move)
+    }
+
     /// The position, replayed.
     pub fn board(&self) -> Board {
         // `new` took the size, rule and moves from a board, so they replay.
@@ -226,19 +237,6 @@ pub struct TuneReport {
     pub weights: EvalWeights,
     /// Scale (per point of evaluation), losses and counts.
     pub fit: FitReport,
-}
-
-impl Labelled {
-    /// The set of weights that evaluates this position: its rule's, and under renju the
-    /// side to move's.
-    pub fn weight_set(&self) -> WeightSet {
-        let to_move = if self.moves.len() % 2 == 0 {
-            Color::Black
-        } else {
-            Color::White
-        };
-        WeightSet::of(self.rule, to_move)
-    }
 }
 
 /// Fits the engine's weights of `set` to the positions of `data` that `set` evaluates
