@@ -145,6 +145,12 @@ mod tests {
         ];
         for (set, name, file) in files {
             assert!(set.file().ends_with(name));
+            // A renju file not yet fitted names the freestyle set instead of copying it.
+            if file.contains("pub const WEIGHTS: EvalWeights = crate::tuned::WEIGHTS;") {
+                assert_ne!(set, WeightSet::Freestyle);
+                assert_eq!(set.weights(), WeightSet::Freestyle.weights());
+                continue;
+            }
             let generated = set.weights().to_rust_source("");
             let body = |s: &str| s.find("\nuse crate::weights").map(|i| s[i..].to_string());
             assert!(body(file).is_some());

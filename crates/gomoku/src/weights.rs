@@ -204,13 +204,6 @@ impl RoleWeights {
 }
 
 impl EvalWeights {
-    /// The value of a point with direction patterns `pats` and threat class `threat` to a
-    /// side in `role`.
-    #[inline]
-    pub fn point_value(&self, role: Role, pats: &[u8; 4], threat: Threat) -> i32 {
-        self.roles[role as usize].point_value(pats, threat)
-    }
-
     /// The weights in flat order (see [`pattern_index`], [`threat_index`]).
     pub fn flat(&self) -> Vec<i32> {
         self.roles
