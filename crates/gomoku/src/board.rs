@@ -25,23 +25,31 @@ pub const DIRS: [isize; 4] = [1, STRIDE as isize, STRIDE as isize + 1, STRIDE as
 
 /// Per direction, the ten points whose window holds a given point: grid offset from that
 /// point, and the power of three of its slot in their windows (it sits at offset `-k` there).
+/// The eight within four come first: a rule where overlines win reads only those
+/// ([`Board::reach`]).
 const NEIGHBOURS: [[(isize, u32); 10]; 4] = {
+    const OFFSETS: [isize; 10] = [-4, -3, -2, -1, 1, 2, 3, 4, -5, 5];
     let mut table = [[(0isize, 0u32); 10]; 4];
     let mut d = 0;
     while d < 4 {
         let mut j = 0;
-        let mut k = -5isize;
-        while k <= 5 {
-            if k != 0 {
-                table[d][j] = (k * DIRS[d], POW3[pattern::slot_const(-k)]);
-                j += 1;
-            }
-            k += 1;
+        while j < 10 {
+            let k = OFFSETS[j];
+            table[d][j] = (k * DIRS[d], POW3[pattern::slot_const(-k)]);
+            j += 1;
         }
         d += 1;
     }
     table
 };
+
+/// Neighbours per direction ([`NEIGHBOURS`]) that a rule where five or more wins reads: a
+/// stone five points away changes no pattern there (an overline is a five as well).
+const NEAR_REACH: usize = 8;
+
+/// Neighbours per direction that a rule where only exactly five wins reads: a stone five
+/// away may make a five an overline.
+const FULL_REACH: usize = 10;
 
 /// Both roles' evaluation values in one word, the mover's in the low 32 bits: a sum of
 /// packed values is the packed pair of sums (while each stays within `i32`, as the
@@ -281,23 +289,19 @@ pub fn line_key(cells: &[u8; CELLS], q: usize, d: isize, color: Color) -> usize 
     key as usize
 }
 
-/// The window keys of point `q` along direction `d` for Black and for White at once.
-#[inline]
-pub fn line_keys(cells: &[u8; CELLS], q: usize, d: isize) -> (usize, usize) {
-    let (cb, cw) = (&CODE[0], &CODE[1]);
-    let mut kb = 0u32;
-    let mut kw = 0u32;
-    let mut at = q as isize - 5 * d;
-    for (i, &pw) in POW3.iter().enumerate() {
-        if i == 5 {
-            at += d;
-        }
-        let v = cells[at as usize] as usize;
-        kb += cb[v] as u32 * pw;
-        kw += cw[v] as u32 * pw;
-        at += d;
-    }
-    (kb as usize, kw as usize)
+/// Black's and White's window keys of point `q` along direction `d` (its index in
+/// [`DIRS`]) in one word ([`pack_keys`]), reading only the first `reach` of its
+/// [`NEIGHBOURS`]: the slots past them stay empty.
+fn packed_keys_within(cells: &[u8; CELLS], q: usize, d: usize, reach: usize) -> u32 {
+    // A neighbour at `offset` sits in `q`'s window where `q` sits in its window mirrored:
+    // the cell at `-offset` takes the slot of power `pw`.
+    NEIGHBOURS[d][..reach]
+        .iter()
+        .map(|&(offset, pw)| {
+            let v = cells[q.wrapping_add_signed(-offset) & (CELLS - 1)] as usize;
+            pack_keys(CODE[0][v] as u32, CODE[1][v] as u32) * pw
+        })
+        .sum()
 }
 
 /// Black's and White's window keys in one word, Black's in the low 16 bits. A key is
@@ -346,6 +350,32 @@ fn point_slot(c: usize, q: usize) -> u16 {
     ((c & 1) << 10 | (q & (CELLS - 1))) as u16
 }
 
+/// The logs of the values stones changed ([`Change`]), one per kind of value.
+#[derive(Clone, Debug, Default)]
+struct ChangeLogs {
+    patterns: Vec<Change<u8>>,
+    threats: Vec<Change<Threat>>,
+    combos: Vec<Change<u8>>,
+}
+
+impl ChangeLogs {
+    /// How long each log is now.
+    fn lengths(&self) -> LogLengths {
+        LogLengths {
+            patterns: self.patterns.len() as u32,
+            threats: self.threats.len() as u32,
+            combos: self.combos.len() as u32,
+        }
+    }
+
+    /// Empties every log.
+    fn clear(&mut self) {
+        self.patterns.clear();
+        self.threats.clear();
+        self.combos.clear();
+    }
+}
+
 /// How long each change log was before a stone: where the stone's changes start.
 #[derive(Clone, Copy, Debug, Default)]
 struct LogLengths {
@@ -374,8 +404,12 @@ pub struct Board {
     pat: Box<[[[u8; 4]; CELLS]; 2]>,
     /// Window keys per point and direction, Black's in the low half and White's in the
     /// high half ([`pack_keys`]), updated stone by stone on empty points (an occupied point
-    /// keeps the keys it had when filled).
+    /// keeps the keys it had when filled). Only the slots within [`Board::reach`] are kept;
+    /// the others stay empty.
     keys: Box<[[u32; 4]; CELLS]>,
+    /// How many of each direction's [`NEIGHBOURS`] the rule's patterns read: a stone
+    /// further away changes no window key, so the moves skip those points.
+    reach: usize,
     /// Per colour and point: the threat class of placing there (its values follow from
     /// the class and the patterns, see [`crate::cell::cell_info`]).
     threat: Box<[[Threat; CELLS]; 2]>,
@@ -398,9 +432,7 @@ pub struct Board {
     /// Every pattern, threat class and combination mask that a stone changed, with its
     /// old value, so that taking the stone back restores them without looking anything up
     /// again.
-    pattern_changes: Vec<Change<u8>>,
-    threat_changes: Vec<Change<Threat>>,
-    combo_changes: Vec<Change<u8>>,
+    logs: ChangeLogs,
     /// Per stone of the history, where its changes start in the logs and the sums and
     /// counts before it: the undo puts these back whole instead of replaying each change's
     /// arithmetic (a chain of dependent read-modify-writes that dominated its cost).
@@ -457,6 +489,11 @@ impl Board {
             cells,
             pat: Box::new([[[0; 4]; CELLS]; 2]),
             keys: Box::new([[0; 4]; CELLS]),
+            reach: if rule.exact_five(Color::Black) || rule.exact_five(Color::White) {
+                FULL_REACH
+            } else {
+                NEAR_REACH
+            },
             threat: Box::new([[Threat::None; CELLS]; 2]),
             combo: Box::new([[0; CELLS]; 2]),
             threat_count: [[0; Threat::COUNT]; 2],
@@ -465,9 +502,11 @@ impl Board {
             near_set: PointSet::default(),
             threat_sets: [[PointSet::default(); Threat::COUNT]; 2],
             history: Vec::with_capacity(size * size),
-            pattern_changes: Vec::with_capacity(4096),
-            threat_changes: Vec::with_capacity(1024),
-            combo_changes: Vec::with_capacity(1024),
+            logs: ChangeLogs {
+                patterns: Vec::with_capacity(4096),
+                threats: Vec::with_capacity(1024),
+                combos: Vec::with_capacity(1024),
+            },
             change_marks: Vec::with_capacity(size * size),
             passes: 0,
             hash: 0,
@@ -491,9 +530,8 @@ impl Board {
         for y in 0..size {
             for x in 0..size {
                 let p = point(x, y) as usize;
-                for (d, &step) in DIRS.iter().enumerate() {
-                    let (kb, kw) = line_keys(&board.cells, p, step);
-                    board.keys[p][d] = pack_keys(kb as u32, kw as u32);
+                for d in 0..DIRS.len() {
+                    board.keys[p][d] = packed_keys_within(&board.cells, p, d, board.reach);
                     board.refresh_dir(p, d, &mut sums);
                 }
                 board.refresh_threat(p, 0b11, &mut sums);
@@ -501,9 +539,7 @@ impl Board {
         }
         board.eval_sum = sums;
         // The empty board is the base: nothing to take back.
-        board.pattern_changes.clear();
-        board.threat_changes.clear();
-        board.combo_changes.clear();
+        board.logs.clear();
         board
     }
 
@@ -728,11 +764,7 @@ impl Board {
         self.hash ^= zobrist()[color.index()][pi];
         self.history.push((p, five));
         self.change_marks.push(Mark {
-            start: LogLengths {
-                patterns: self.pattern_changes.len() as u32,
-                threats: self.threat_changes.len() as u32,
-                combos: self.combo_changes.len() as u32,
-            },
+            start: self.logs.lengths(),
             eval_sum: self.eval_sum,
             threat_count: self.threat_count,
             near_set: self.near_set,
@@ -820,12 +852,23 @@ impl Board {
     /// compiler drop its checks.
     #[inline]
     fn update_lines(&mut self, pi: usize, color: Color) {
+        // A constant reach lets the compiler unroll the neighbour loops.
+        if self.reach == NEAR_REACH {
+            self.update_lines_within::<NEAR_REACH>(pi, color);
+        } else {
+            self.update_lines_within::<FULL_REACH>(pi, color);
+        }
+    }
+
+    /// [`Board::update_lines`] for the first `REACH` neighbours per direction.
+    #[inline(always)]
+    fn update_lines_within<const REACH: usize>(&mut self, pi: usize, color: Color) {
         let codes = stone_codes(color);
         let mask = pattern::TABLE_SIZE - 1;
         // The evaluation sums' changes add up here (in registers) and land once.
         let mut sums = [0i64; 2];
         for (d, neighbours) in NEIGHBOURS.iter().enumerate() {
-            for &(offset, pw) in neighbours {
+            for &(offset, pw) in &neighbours[..REACH] {
                 let q = pi.wrapping_add_signed(offset) & (CELLS - 1);
                 if self.cells[q] != EMPTY {
                     continue;
@@ -835,7 +878,7 @@ impl Board {
                 let (kb, kw) = unpack_keys(keys);
                 let b = self.tables[0][kb & mask];
                 let w = self.tables[1][kw & mask];
-                let changed = self.set_patterns(q, d, b, w, &mut sums);
+                let changed = self.set_patterns(q, d, [b, w], &mut sums);
                 if changed != 0 {
                     self.refresh_threat(q, changed, &mut sums);
                 }
@@ -850,10 +893,22 @@ impl Board {
     /// Takes back what [`Board::update_lines`] did for the `color` stone at `pi`: the
     /// window keys by arithmetic, the patterns and threat classes from the change log.
     fn restore_lines(&mut self, pi: usize, color: Color) {
+        if self.reach == NEAR_REACH {
+            self.restore_keys::<NEAR_REACH>(pi, color);
+        } else {
+            self.restore_keys::<FULL_REACH>(pi, color);
+        }
+        self.restore_logged();
+    }
+
+    /// Takes the window key changes of [`Board::update_lines`] back, for the first `REACH`
+    /// neighbours per direction.
+    #[inline(always)]
+    fn restore_keys<const REACH: usize>(&mut self, pi: usize, color: Color) {
         // Wrapping arithmetic takes the addition back exactly.
         let codes = stone_codes(color);
         for (d, neighbours) in NEIGHBOURS.iter().enumerate() {
-            for &(offset, pw) in neighbours {
+            for &(offset, pw) in &neighbours[..REACH] {
                 let q = pi.wrapping_add_signed(offset) & (CELLS - 1);
                 if self.cells[q] != EMPTY {
                     continue;
@@ -861,41 +916,47 @@ impl Board {
                 self.keys[q][d] = self.keys[q][d].wrapping_sub(codes.wrapping_mul(pw));
             }
         }
+    }
+
+    /// Puts back the patterns, threat classes and combination masks the last stone
+    /// changed, from the change logs, and the sums and counts from its mark.
+    #[inline]
+    fn restore_logged(&mut self) {
         let Some(mark) = self.change_marks.pop() else {
             return;
         };
         // Newest first: a value may have changed more than once. The sums and counts come
         // back from the mark; only the values and the class sets are replayed.
         let start = mark.start.patterns as usize;
-        for change in self.pattern_changes[start..].iter().rev() {
+        for change in self.logs.patterns[start..].iter().rev() {
             let at = change.at as usize;
             self.pat[(at >> 12) & 1][(at >> 2) & (CELLS - 1)][at & 3] = change.old;
         }
-        self.pattern_changes.truncate(start);
+        self.logs.patterns.truncate(start);
         let start = mark.start.threats as usize;
-        for i in (start..self.threat_changes.len()).rev() {
-            let Change { at, old } = self.threat_changes[i];
+        for i in (start..self.logs.threats.len()).rev() {
+            let Change { at, old } = self.logs.threats[i];
             let (c, q) = ((at as usize >> 10) & 1, at as usize & (CELLS - 1));
             self.move_between_sets(c, q, self.threat[c][q], old);
             self.threat[c][q] = old;
         }
-        self.threat_changes.truncate(start);
+        self.logs.threats.truncate(start);
         let start = mark.start.combos as usize;
-        for change in self.combo_changes[start..].iter().rev() {
+        for change in self.logs.combos[start..].iter().rev() {
             let at = change.at as usize;
             self.combo[(at >> 10) & 1][at & (CELLS - 1)] = change.old;
         }
-        self.combo_changes.truncate(start);
+        self.logs.combos.truncate(start);
         self.eval_sum = mark.eval_sum;
         self.threat_count = mark.threat_count;
         self.near_set = mark.near_set;
     }
 
     /// Sets the patterns of `q` along direction `d` to `b` for Black and `w` for White,
-    /// adding the evaluation change to `sums`; which colours' changed (bit 0 Black, bit 1
-    /// White).
+    /// logging each change and adding the evaluation change to `sums`; which
+    /// colours' changed (bit 0 Black, bit 1 White).
     #[inline]
-    fn set_patterns(&mut self, q: usize, d: usize, b: u8, w: u8, sums: &mut [i64; 2]) -> u8 {
+    fn set_patterns(&mut self, q: usize, d: usize, [b, w]: [u8; 2], sums: &mut [i64; 2]) -> u8 {
         let q = q & (CELLS - 1);
         let mut changed = 0;
         for (c, new) in [(0, b), (1, w)] {
@@ -903,7 +964,7 @@ impl Board {
             if old != new {
                 changed |= 1 << c;
                 self.set_pattern(c, q, d, new, sums);
-                self.pattern_changes.push(Change {
+                self.logs.patterns.push(Change {
                     at: pattern_slot(c, q, d),
                     old,
                 });
@@ -912,8 +973,9 @@ impl Board {
         changed
     }
 
-    /// Recomputes the patterns of `q` along direction `d` (none on an occupied point);
-    /// which colours' changed (bit 0 Black, bit 1 White).
+    /// Recomputes the patterns of `q` along direction `d` (none on an occupied point),
+    /// logging and summing as [`Board::set_patterns`]; which colours' changed (bit 0 Black,
+    /// bit 1 White).
     #[inline]
     fn refresh_dir(&mut self, q: usize, d: usize, sums: &mut [i64; 2]) -> u8 {
         let q = q & (CELLS - 1);
@@ -924,12 +986,12 @@ impl Board {
             let (kb, kw) = unpack_keys(self.keys[q][d]);
             (self.tables[0][kb & mask], self.tables[1][kw & mask])
         };
-        self.set_patterns(q, d, b, w, sums)
+        self.set_patterns(q, d, [b, w], sums)
     }
 
     /// Reclassifies the threat of `q` for the colours in `colours` (bit 0 Black, bit 1
-    /// White) from its patterns, with the counts and sets that follow it, adding the
-    /// evaluation change to `sums`.
+    /// White) from its patterns, with the counts and sets that follow it, logging each
+    /// change and adding the evaluation change to `sums`.
     #[inline(always)]
     fn refresh_threat(&mut self, q: usize, colours: u8, sums: &mut [i64; 2]) {
         let q = q & (CELLS - 1);
@@ -942,7 +1004,7 @@ impl Board {
             let new = self.threat_tables[c][index];
             if old != new {
                 self.set_threat(c, q, new, sums);
-                self.threat_changes.push(Change {
+                self.logs.threats.push(Change {
                     at: point_slot(c, q),
                     old,
                 });
@@ -951,7 +1013,7 @@ impl Board {
             let new = self.combo_table[index];
             if old != new {
                 self.set_combo(c, q, new, sums);
-                self.combo_changes.push(Change {
+                self.logs.combos.push(Change {
                     at: point_slot(c, q),
                     old,
                 });
@@ -1106,8 +1168,8 @@ mod tests {
                 for (d, &step) in DIRS.iter().enumerate() {
                     let key = line_key(&board.cells, q, step, color);
                     if empty {
-                        let (kb, kw) = unpack_keys(board.keys[q][d]);
-                        assert_eq!([kb, kw][c], key, "key at {q} dir {d}");
+                        let within = packed_keys_within(&board.cells, q, d, board.reach);
+                        assert_eq!(board.keys[q][d], within, "keys at {q} dir {d}");
                     }
                     pats[d] = if empty { board.tables[c][key] } else { 0 };
                     assert_eq!(board.pat[c][q][d], pats[d], "pattern at {q} dir {d}");

@@ -321,6 +321,23 @@ mod tests {
     }
 
     #[test]
+    fn where_overlines_win_the_cells_five_away_change_no_pattern() {
+        // The board reads only four points each way under such a rule: check every window.
+        let table = table(false);
+        let far = [POW3[0], POW3[9]];
+        for key in 0..KEYS as u32 {
+            let near = key - key % 3 - (key / far[1]) * far[1];
+            assert_eq!(
+                table[key as usize], table[near as usize],
+                "window key {key}"
+            );
+        }
+        // Under exactly five they do: a sixth stone five away turns a five into an overline.
+        assert_eq!(pat("oxxxxP", true), Pattern::Five);
+        assert_eq!(pat("xxxxxP", true), Pattern::Overline);
+    }
+
+    #[test]
     fn classifies_the_textbook_shapes() {
         use Pattern::*;
         assert_eq!(pat("..xxPx..", false), OpenFour);
