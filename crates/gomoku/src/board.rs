@@ -338,22 +338,16 @@ struct Change<T> {
     old: T,
 }
 
-/// Where a pattern is: colour index, point and direction in 13 bits.
-#[inline]
-fn pattern_slot(c: usize, q: usize, d: usize) -> u16 {
-    ((c & 1) << 12 | (q & (CELLS - 1)) << 2 | (d & 3)) as u16
-}
-
 /// Where a point's threat class or combination mask is: colour index and point.
 #[inline]
 fn point_slot(c: usize, q: usize) -> u16 {
     ((c & 1) << 10 | (q & (CELLS - 1))) as u16
 }
 
-/// The logs of the values stones changed ([`Change`]), one per kind of value.
+/// The logs of the point values stones changed ([`Change`]), one per kind of value.
+/// Patterns need none: the undo looks them up again from the window keys it restores.
 #[derive(Clone, Debug, Default)]
 struct ChangeLogs {
-    patterns: Vec<Change<u8>>,
     threats: Vec<Change<Threat>>,
     combos: Vec<Change<u8>>,
 }
@@ -362,7 +356,6 @@ impl ChangeLogs {
     /// How long each log is now.
     fn lengths(&self) -> LogLengths {
         LogLengths {
-            patterns: self.patterns.len() as u32,
             threats: self.threats.len() as u32,
             combos: self.combos.len() as u32,
         }
@@ -370,7 +363,6 @@ impl ChangeLogs {
 
     /// Empties every log.
     fn clear(&mut self) {
-        self.patterns.clear();
         self.threats.clear();
         self.combos.clear();
     }
@@ -379,7 +371,6 @@ impl ChangeLogs {
 /// How long each change log was before a stone: where the stone's changes start.
 #[derive(Clone, Copy, Debug, Default)]
 struct LogLengths {
-    patterns: u32,
     threats: u32,
     combos: u32,
 }
@@ -426,6 +417,8 @@ pub struct Board {
     near: [u8; CELLS],
     /// Empty points with a stone within two points.
     near_set: PointSet,
+    /// The empty points of the board.
+    empty_set: PointSet,
     /// Empty points per colour and threat class (class `None` is not kept).
     threat_sets: [[PointSet; Threat::COUNT]; 2],
     history: Vec<(Point, bool)>,
@@ -478,9 +471,11 @@ impl Board {
     /// Builds an empty board of a valid `size` under `rule` from nothing.
     fn build(size: usize, rule: Rule) -> Board {
         let mut cells = [WALL; CELLS];
+        let mut empty_set = PointSet::default();
         for y in 0..size {
             for x in 0..size {
                 cells[point(x, y) as usize] = EMPTY;
+                empty_set.insert(point(x, y) as usize);
             }
         }
         let mut board = Board {
@@ -500,10 +495,10 @@ impl Board {
             eval_sum: [0; 2],
             near: [0; CELLS],
             near_set: PointSet::default(),
+            empty_set,
             threat_sets: [[PointSet::default(); Threat::COUNT]; 2],
             history: Vec::with_capacity(size * size),
             logs: ChangeLogs {
-                patterns: Vec::with_capacity(4096),
                 threats: Vec::with_capacity(1024),
                 combos: Vec::with_capacity(1024),
             },
@@ -761,6 +756,7 @@ impl Board {
         let pi = p as usize;
         let five = (0..4).any(|d| self.pat[color.index()][pi][d] == Pattern::Five as u8);
         self.cells[pi] = color.cell();
+        self.empty_set.remove(pi);
         self.hash ^= zobrist()[color.index()][pi];
         self.history.push((p, five));
         self.change_marks.push(Mark {
@@ -794,6 +790,7 @@ impl Board {
             .stone(p)
             .expect("the last move's stone is on the board");
         self.cells[pi] = EMPTY;
+        self.empty_set.insert(pi);
         self.hash ^= zobrist()[color.index()][pi];
         self.remove_near(pi);
         self.restore_lines(pi, color);
@@ -810,11 +807,8 @@ impl Board {
         for dy in 0..5 {
             let row = (pi + dy * STRIDE - 2 * STRIDE - 2) & (CELLS - 1);
             self.add_to_near_row(row, u64::wrapping_add);
-            let mut bits = 0u64;
-            for dx in 0..5 {
-                bits |= u64::from(self.cells[(row + dx) & (CELLS - 1)] == EMPTY) << dx;
-            }
-            self.near_set.0[(row / 64) & (SET_WORDS - 1)] |= bits << (row % 64);
+            let word = (row / 64) & (SET_WORDS - 1);
+            self.near_set.0[word] |= self.empty_set.0[word] & (0b11111 << (row % 64));
         }
         self.near_set.remove(pi);
     }
@@ -890,8 +884,9 @@ impl Board {
         self.eval_sum[1] += sums[1];
     }
 
-    /// Takes back what [`Board::update_lines`] did for the `color` stone at `pi`: the
-    /// window keys by arithmetic, the patterns and threat classes from the change log.
+    /// Takes back what [`Board::update_lines`] did for the `color` stone at `pi` (its cell
+    /// already emptied): the window keys by arithmetic and the patterns from them, the
+    /// threat classes and combination masks from the change logs.
     fn restore_lines(&mut self, pi: usize, color: Color) {
         if self.reach == NEAR_REACH {
             self.restore_keys::<NEAR_REACH>(pi, color);
@@ -902,24 +897,35 @@ impl Board {
     }
 
     /// Takes the window key changes of [`Board::update_lines`] back, for the first `REACH`
-    /// neighbours per direction.
+    /// neighbours per direction, and looks up the patterns of those points and of `pi`
+    /// again: a pattern follows from its key alone, so an undo needs no pattern log.
     #[inline(always)]
     fn restore_keys<const REACH: usize>(&mut self, pi: usize, color: Color) {
         // Wrapping arithmetic takes the addition back exactly.
         let codes = stone_codes(color);
+        let mask = pattern::TABLE_SIZE - 1;
+        let pi = pi & (CELLS - 1);
         for (d, neighbours) in NEIGHBOURS.iter().enumerate() {
             for &(offset, pw) in &neighbours[..REACH] {
                 let q = pi.wrapping_add_signed(offset) & (CELLS - 1);
                 if self.cells[q] != EMPTY {
                     continue;
                 }
-                self.keys[q][d] = self.keys[q][d].wrapping_sub(codes.wrapping_mul(pw));
+                let keys = self.keys[q][d].wrapping_sub(codes.wrapping_mul(pw));
+                self.keys[q][d] = keys;
+                let (kb, kw) = unpack_keys(keys);
+                self.pat[0][q][d] = self.tables[0][kb & mask];
+                self.pat[1][q][d] = self.tables[1][kw & mask];
             }
+            // The emptied point kept the keys it had when it was filled.
+            let (kb, kw) = unpack_keys(self.keys[pi][d]);
+            self.pat[0][pi][d] = self.tables[0][kb & mask];
+            self.pat[1][pi][d] = self.tables[1][kw & mask];
         }
     }
 
-    /// Puts back the patterns, threat classes and combination masks the last stone
-    /// changed, from the change logs, and the sums and counts from its mark.
+    /// Puts back the threat classes and combination masks the last stone changed, from
+    /// the change logs, and the sums and counts from its mark.
     #[inline]
     fn restore_logged(&mut self) {
         let Some(mark) = self.change_marks.pop() else {
@@ -927,12 +933,6 @@ impl Board {
         };
         // Newest first: a value may have changed more than once. The sums and counts come
         // back from the mark; only the values and the class sets are replayed.
-        let start = mark.start.patterns as usize;
-        for change in self.logs.patterns[start..].iter().rev() {
-            let at = change.at as usize;
-            self.pat[(at >> 12) & 1][(at >> 2) & (CELLS - 1)][at & 3] = change.old;
-        }
-        self.logs.patterns.truncate(start);
         let start = mark.start.threats as usize;
         for i in (start..self.logs.threats.len()).rev() {
             let Change { at, old } = self.logs.threats[i];
@@ -964,10 +964,6 @@ impl Board {
             if old != new {
                 changed |= 1 << c;
                 self.set_pattern(c, q, d, new, sums);
-                self.logs.patterns.push(Change {
-                    at: pattern_slot(c, q, d),
-                    old,
-                });
             }
         }
         changed
@@ -1154,6 +1150,8 @@ mod tests {
                 continue;
             }
             let empty = board.cells[q] == EMPTY;
+            let in_empty_set = board.empty_set.0[q / 64] >> (q % 64) & 1 == 1;
+            assert_eq!(in_empty_set, empty, "empty set at {q}");
             let near = (-2isize..=2)
                 .flat_map(|dy| (-2isize..=2).map(move |dx| dy * STRIDE as isize + dx))
                 .filter(|&o| matches!(board.cells[(q as isize + o) as usize], 1 | 2))
