@@ -71,10 +71,30 @@ pub fn cell_info_with(
 /// The shape value ([`CellInfo::value`]) of a point with patterns `pats` and class `threat`.
 #[inline]
 pub fn shape_value(pats: &[u8; 4], threat: Threat) -> i32 {
+    // Padded copies, so that a masked index needs no check (move ordering scores every
+    // candidate with this).
+    const PADDED_PATTERN_VALUE: [i32; 16] = {
+        let mut padded = [0; 16];
+        let mut i = 0;
+        while i < PATTERN_VALUE.len() {
+            padded[i] = PATTERN_VALUE[i];
+            i += 1;
+        }
+        padded
+    };
+    const PADDED_THREAT_BONUS: [i32; 8] = {
+        let mut padded = [0; 8];
+        let mut i = 0;
+        while i < THREAT_BONUS.len() {
+            padded[i] = THREAT_BONUS[i];
+            i += 1;
+        }
+        padded
+    };
     pats.iter()
-        .map(|&p| PATTERN_VALUE[(p as usize).min(PATTERN_VALUE.len() - 1)])
+        .map(|&p| PADDED_PATTERN_VALUE[p as usize & 15])
         .sum::<i32>()
-        + THREAT_BONUS[threat as usize]
+        + PADDED_THREAT_BONUS[threat as usize & 7]
 }
 
 /// Entries of [`threat_table`]: 11^4 pattern combinations rounded up to a power of two, so
