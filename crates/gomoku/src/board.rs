@@ -329,8 +329,8 @@ fn stone_codes(color: Color) -> u32 {
     }
 }
 
-/// A value a stone changed, for [`Board::undo`] to put back: where (see
-/// [`pattern_slot`] and [`point_slot`]) and the old value. Each kind of value has a log
+/// A value a stone changed, for [`Board::undo`] to put back: where (see [`point_slot`])
+/// and the old value. Each kind of value has a log
 /// of its own, so the undo replays each in a tight loop with no branch on the kind.
 #[derive(Clone, Copy, Debug)]
 struct Change<T> {
@@ -422,9 +422,8 @@ pub struct Board {
     /// Empty points per colour and threat class (class `None` is not kept).
     threat_sets: [[PointSet; Threat::COUNT]; 2],
     history: Vec<(Point, bool)>,
-    /// Every pattern, threat class and combination mask that a stone changed, with its
-    /// old value, so that taking the stone back restores them without looking anything up
-    /// again.
+    /// Every threat class and combination mask that a stone changed, with its old value,
+    /// so that taking the stone back restores them without looking anything up again.
     logs: ChangeLogs,
     /// Per stone of the history, where its changes start in the logs and the sums and
     /// counts before it: the undo puts these back whole instead of replaying each change's
@@ -953,8 +952,8 @@ impl Board {
     }
 
     /// Sets the patterns of `q` along direction `d` to `b` for Black and `w` for White,
-    /// logging each change and adding the evaluation change to `sums`; which
-    /// colours' changed (bit 0 Black, bit 1 White).
+    /// adding the evaluation change to `sums`; which colours' changed (bit 0 Black, bit 1
+    /// White). Patterns need no log (see [`Board::restore_keys`]).
     #[inline]
     fn set_patterns(&mut self, q: usize, d: usize, [b, w]: [u8; 2], sums: &mut [i64; 2]) -> u8 {
         let q = q & (CELLS - 1);
@@ -970,8 +969,8 @@ impl Board {
     }
 
     /// Recomputes the patterns of `q` along direction `d` (none on an occupied point),
-    /// logging and summing as [`Board::set_patterns`]; which colours' changed (bit 0 Black,
-    /// bit 1 White).
+    /// summing as [`Board::set_patterns`]; which colours' changed (bit 0 Black, bit 1
+    /// White).
     #[inline]
     fn refresh_dir(&mut self, q: usize, d: usize, sums: &mut [i64; 2]) -> u8 {
         let q = q & (CELLS - 1);

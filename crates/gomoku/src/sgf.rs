@@ -1,9 +1,9 @@
-//! Gomoku records in SGF (FF[4], GM[4]): `(;FF[4]GM[4]SZ[15]RU[renju];B[hh];W[ig])`.
+//! Gomoku records in SGF (`FF[4]`, `GM[4]`): `(;FF[4]GM[4]SZ[15]RU[renju];B[hh];W[ig])`.
 //!
 //! Coordinates follow SGF's convention for every game: two letters, the column from `a` at
 //! the left and the row from `a` at the *top*, so on 15×15 `h8` (the centre) is `hh` and `i9`
 //! is `ig`; Qi's row 1 (`y` 0) is SGF's bottom row, so a record opens as it was played.
-//! `RU` carries the rule (`freestyle`, `standard`, `renju`; not a standard GM[4] property,
+//! `RU` carries the rule (`freestyle`, `standard`, `renju`; not a standard `GM[4]` property,
 //! but SGF allows it and Qi reads it back). Reading takes the main line (the first variation
 //! at each branch), `SZ`, `RU`, `GM` and the `B`/`W` moves; setup stones and passes are
 //! refused. Every front end (web page, match referee) reads and writes records here.
