@@ -73,28 +73,23 @@ pub fn cell_info_with(
 pub fn shape_value(pats: &[u8; 4], threat: Threat) -> i32 {
     // Padded copies, so that a masked index needs no check (move ordering scores every
     // candidate with this).
-    const PADDED_PATTERN_VALUE: [i32; 16] = {
-        let mut padded = [0; 16];
-        let mut i = 0;
-        while i < PATTERN_VALUE.len() {
-            padded[i] = PATTERN_VALUE[i];
-            i += 1;
-        }
-        padded
-    };
-    const PADDED_THREAT_BONUS: [i32; 8] = {
-        let mut padded = [0; 8];
-        let mut i = 0;
-        while i < THREAT_BONUS.len() {
-            padded[i] = THREAT_BONUS[i];
-            i += 1;
-        }
-        padded
-    };
+    const PADDED_PATTERN_VALUE: [i32; 16] = padded(&PATTERN_VALUE);
+    const PADDED_THREAT_BONUS: [i32; 8] = padded(&THREAT_BONUS);
     pats.iter()
         .map(|&p| PADDED_PATTERN_VALUE[p as usize & 15])
         .sum::<i32>()
         + PADDED_THREAT_BONUS[threat as usize & 7]
+}
+
+/// `values` followed by zeros up to `N` entries (`values` must not be longer).
+const fn padded<const N: usize>(values: &[i32]) -> [i32; N] {
+    let mut out = [0; N];
+    let mut i = 0;
+    while i < values.len() {
+        out[i] = values[i];
+        i += 1;
+    }
+    out
 }
 
 /// Entries of [`threat_table`]: 11^4 pattern combinations rounded up to a power of two, so
