@@ -32,6 +32,8 @@ pub const SEED: RangeInclusive<u64> = 0..=u64::MAX;
 pub const CLOCK_MS: RangeInclusive<u64> = 1..=86_400_000;
 /// A time allowance that may be zero (`--inc`, `--timemargin`) in milliseconds: up to an hour.
 pub const ALLOWANCE_MS: RangeInclusive<u64> = 0..=3_600_000;
+/// Memory a Gomocup brain may use (`qi match --max-memory`) in MB: up to a terabyte.
+pub const MEMORY_MB: RangeInclusive<u64> = 0..=1_048_576;
 /// A count of games or plies (`qi match --rounds`, `--max-plies`).
 pub const COUNT: RangeInclusive<u64> = 1..=100_000;
 /// Tree nodes drawn by `qi explain` (`--max-nodes`).
@@ -112,6 +114,11 @@ pub fn clock_ms(text: &str) -> Result<u64, String> {
 /// `--inc`, `--timemargin`: [`ALLOWANCE_MS`].
 pub fn allowance_ms(text: &str) -> Result<u64, String> {
     in_range(text, &ALLOWANCE_MS)
+}
+
+/// `qi match --max-memory`: [`MEMORY_MB`].
+pub fn memory_mb(text: &str) -> Result<u64, String> {
+    in_range(text, &MEMORY_MB)
 }
 
 /// `--rounds`, `--max-plies`: [`COUNT`].

@@ -276,3 +276,80 @@ fn sprt_with_concurrent_gomoku_games_stops_at_a_bound() {
     let last = text.trim().lines().last().unwrap();
     assert!(last.contains(" - 0 - 0 "), "{last}");
 }
+
+/// A brain like [`stubborn_brain`] that also writes every INFO line it is sent to `log`.
+fn recording_brain(log: &std::path::Path) -> String {
+    let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!(
+        "qi-recording-{}-{}.sh",
+        std::process::id(),
+        log.file_name().unwrap().to_string_lossy()
+    ));
+    let script = format!(
+        "while read line; do case \"$line\" in\n\
+         START*) echo OK;;\n\
+         INFO*) echo \"$line\" >> '{log}';;\n\
+         ABOUT*) echo 'name=\"Recorder\", version=\"1\"';;\n\
+         BEGIN*|TURN*|DONE*) echo 0,0;;\n\
+         END*) exit 0;;\n\
+         esac; done\n",
+        log = log.display()
+    );
+    std::fs::write(&path, script).unwrap();
+    format!("sh {}", path.display())
+}
+
+#[test]
+fn brains_are_told_the_memory_they_may_use() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"));
+    for (given, expected) in [
+        (None, "INFO max_memory 268435456"),
+        (Some("0"), "INFO max_memory 0"),
+        (Some("64"), "INFO max_memory 67108864"),
+    ] {
+        let log = dir.join(format!(
+            "qi-memory-{}-{}.log",
+            std::process::id(),
+            given.unwrap_or("default")
+        ));
+        let _ = std::fs::remove_file(&log);
+        let brain = recording_brain(&log);
+        let mut args = vec![
+            "match",
+            "--game",
+            "gomoku",
+            "--engine1",
+            &brain,
+            "--engine2",
+            &brain,
+            "--movetime",
+            "1000",
+        ];
+        if let Some(mb) = given {
+            args.extend(["--max-memory", mb]);
+        }
+        let out = qi(&args);
+        assert!(out.status.success(), "{}", stdout(&out));
+        let infos = std::fs::read_to_string(&log).unwrap();
+        let _ = std::fs::remove_file(&log);
+        // Both brains hear it at the start of each of the pair's two games.
+        assert_eq!(
+            infos.lines().filter(|l| *l == expected).count(),
+            4,
+            "{infos}"
+        );
+    }
+    // Out of range, or given to a Xiangqi match: a clear error and no game.
+    let engines = ["--engine1", "x", "--engine2", "y", "--movetime", "10"];
+    for (game, mb) in [("gomoku", "-1"), ("gomoku", "2000000"), ("xiangqi", "64")] {
+        let mut args = vec!["match", "--game", game];
+        args.extend(engines);
+        args.extend(["--max-memory", mb]);
+        let out = qi(&args);
+        assert!(!out.status.success(), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains("max-memory") || err.contains("max_memory"),
+            "{err}"
+        );
+    }
+}

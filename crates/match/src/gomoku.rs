@@ -161,6 +161,14 @@ struct Clock {
     game: Option<Duration>,
     depth: Option<u32>,
     nodes: Option<u64>,
+    /// The memory each brain is told it may use (MB; 0: no limit).
+    memory_mb: u64,
+}
+
+/// Memory a brain may use, in bytes, as `INFO max_memory` gives it (0: no limit), from
+/// megabytes.
+fn max_memory_bytes(megabytes: u64) -> u64 {
+    megabytes.saturating_mul(1 << 20)
 }
 
 fn play_game(
@@ -173,7 +181,7 @@ fn play_game(
 ) -> Result<Played> {
     let [black, white] = brains;
     let mut brains = [black, white];
-    let mut info = vec![("max_memory".to_string(), 256 << 20)];
+    let mut info = vec![("max_memory".to_string(), max_memory_bytes(clock.memory_mb))];
     info.push((
         "timeout_turn".to_string(),
         clock.turn.map_or(0, |t| t.as_millis() as u64),
@@ -388,6 +396,7 @@ pub fn run(args: MatchOptions) -> Result<()> {
         game: args.time.map(Duration::from_millis),
         depth: args.depth,
         nodes: args.nodes,
+        memory_mb: args.max_memory.unwrap_or(crate::DEFAULT_MAX_MEMORY_MB),
     };
     if clock.turn.is_none()
         && clock.game.is_none()

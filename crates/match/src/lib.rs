@@ -33,6 +33,9 @@ pub struct MatchOptions {
     pub option2: Vec<String>,
     /// Milliseconds an engine may exceed its clock before it loses on time.
     pub timemargin: u64,
+    /// Memory a Gomocup brain may use, in MB, announced as `INFO max_memory` (0: no limit;
+    /// `None`: [`DEFAULT_MAX_MEMORY_MB`]). Gomoku only.
+    pub max_memory: Option<u64>,
     /// File of openings (Xiangqi FEN/EPD lines, or gomoku stones as offsets from the centre).
     pub openings: Option<String>,
     /// Game pairs (with an SPRT: the most before it gives up).
@@ -61,9 +64,15 @@ pub struct MatchOptions {
     pub beta: f64,
 }
 
+/// The memory a Gomocup brain is told it may use when `--max-memory` is not given (MB).
+pub const DEFAULT_MAX_MEMORY_MB: u64 = 256;
+
 /// Plays the match of `game` (xiangqi or gomoku, any case) that `options` describe.
 pub fn run(game: &str, options: MatchOptions) -> Result<()> {
     match game.to_ascii_lowercase().as_str() {
+        "xiangqi" if options.max_memory.is_some() => anyhow::bail!(
+            "--max-memory is for gomoku brains; give a Xiangqi engine its hash with --option1 Hash=MB"
+        ),
         "xiangqi" => xiangqi::run(options),
         "gomoku" => gomoku::run(options),
         other => anyhow::bail!("unknown game '{other}' for a match (xiangqi or gomoku)"),

@@ -152,6 +152,11 @@ pub struct MatchArgs {
     /// Milliseconds an engine may exceed its clock before it loses on time.
     #[arg(long, default_value_t = 0, value_parser = crate::args::allowance_ms, allow_negative_numbers = true)]
     pub timemargin: u64,
+    /// Gomoku: memory each brain may use in MB, 0 to 1048576, sent as `INFO max_memory`
+    /// (0: no limit; default 256). A brain told 256 MB may clear that much at its first
+    /// move, which a loaded machine can make late.
+    #[arg(long, value_parser = crate::args::memory_mb, allow_negative_numbers = true)]
+    pub max_memory: Option<u64>,
     /// File of openings, one a line: Xiangqi FEN/EPD positions, or gomoku stones as offsets
     /// from the centre (`0,0, 1,0, 1,1`, Black first); default: the start position.
     #[arg(long)]
@@ -294,6 +299,7 @@ pub fn run_match(args: MatchArgs) -> Result<()> {
         option1: args.option1,
         option2: args.option2,
         timemargin: args.timemargin,
+        max_memory: args.max_memory,
         openings: args.openings,
         rounds: args.rounds,
         depth: args.depth,
