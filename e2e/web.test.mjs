@@ -978,7 +978,8 @@ test('Gomoku swap openings: the engine proposes and the player chooses; the play
   // corner is clearly Black's game, so the engine takes Black and the player moves as White.
   await page.locator('#side').selectOption('first');
   await page.locator('#option-opening').selectOption('swap');
-  assert.match(await page.locator('#status').textContent(), /place stone 1 \(Black\)/);
+  // The new game's position comes from the server: wait for the status it gives.
+  await page.waitForFunction(() => /place stone 1 \(Black\)/.test(document.getElementById('status').textContent), null, { timeout: 20000 });
   for (const [i, point] of ['h8', 'a1', 'i8'].entries()) {
     await page.locator(`.point-hit[data-point="${point}"]`).click();
     await page.waitForFunction((n) => document.querySelectorAll('g.gm-stone').length === n, i + 1);

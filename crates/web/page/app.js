@@ -162,7 +162,7 @@ function updateStatus() {
   $('game-over').hidden = true;
   renderOpening();
   if (state.op) {
-    setStatus(openingStatus(pos));
+    setStatus(openingStatus());
   } else if (state.analysing) {
     setStatus(`Analysis: ${sideName(pos.to_move)} to move — moves are played by hand for both sides`, pos.check ? 'check' : '');
   } else if (state.searching && state.searchKind === 'engine') {
@@ -591,9 +591,11 @@ function startOpening() {
 
 const colourOf = (n) => (n % 2 === 0 ? 'Black' : 'White');
 
-function openingStatus(pos) {
+// Counted from the moves played, not the last position the server sent: right after a new
+// game starts, that position is still the old game's until the server answers.
+function openingStatus() {
   const op = state.op;
-  const n = pos.moves.length;
+  const n = state.moves.length;
   if (op.stage === 'place') {
     return `${op.rule === 'swap' ? 'Swap' : 'Swap2'} opening: place stone ${n + 1} (${colourOf(n)}) — ${op.until - n} to go`;
   }
