@@ -154,7 +154,7 @@ struct Played {
     not_started: Option<Color>,
 }
 
-/// Per-turn and per-game time.
+/// What each brain is told it may use: time per turn and per game, depth, nodes, memory.
 #[derive(Clone, Copy)]
 struct Clock {
     turn: Option<Duration>,
