@@ -43,6 +43,13 @@ const NEIGHBOURS: [[(isize, u32); 10]; 4] = {
     table
 };
 
+/// The strongest pattern that neither a threat class ([`crate::cell::classify`]) nor a
+/// building combination ([`crate::weights::Combo::mask`]) counts: patterns up to it are
+/// alike for both, so a change among them leaves a point's class and mask as they were
+/// (`tests::uncounted_patterns_change_no_class_or_combination` checks it on every
+/// combination).
+const LAST_UNCOUNTED_PATTERN: u8 = Pattern::Two as u8;
+
 /// Neighbours per direction ([`NEIGHBOURS`]) that a rule where five or more wins reads: a
 /// stone five points away changes no pattern there (an overline is a five as well).
 const NEAR_REACH: usize = 8;
@@ -155,21 +162,28 @@ impl PointSet {
     }
 }
 
-/// The points of a union of sets, in increasing order.
+/// The points of a union of disjoint sets, in increasing order.
 struct SetIter<'a> {
     sets: &'a [PointSet],
     word: usize,
     bits: u64,
+    /// Points not yet given, when known: the iteration ends with the last one instead of
+    /// reading the words after it (a few threat points, read at every node).
+    remaining: u32,
 }
 
 impl<'a> SetIter<'a> {
-    fn new(sets: &'a [PointSet]) -> SetIter<'a> {
+    /// The points of `sets`, which hold `len` points in all (`u32::MAX` when not counted).
+    fn new(sets: &'a [PointSet], len: u32) -> SetIter<'a> {
         let mut it = SetIter {
             sets,
             word: 0,
             bits: 0,
+            remaining: len,
         };
-        it.bits = it.load(0);
+        if len > 0 {
+            it.bits = it.load(0);
+        }
         it
     }
 
@@ -184,6 +198,9 @@ impl Iterator for SetIter<'_> {
 
     #[inline]
     fn next(&mut self) -> Option<Point> {
+        if self.remaining == 0 {
+            return None;
+        }
         while self.bits == 0 {
             self.word += 1;
             if self.word == SET_WORDS {
@@ -193,6 +210,7 @@ impl Iterator for SetIter<'_> {
         }
         let bit = self.bits.trailing_zeros() as usize;
         self.bits &= self.bits - 1;
+        self.remaining = self.remaining.saturating_sub(1);
         Some((self.word * 64 + bit) as Point)
     }
 }
@@ -723,18 +741,19 @@ impl Board {
     pub fn near_points(&self) -> impl Iterator<Item = Point> + '_ {
         let centre = point(self.size / 2, self.size / 2);
         let empty_board = self.history.is_empty();
-        SetIter::new(std::slice::from_ref(&self.near_set)).chain(empty_board.then_some(centre))
+        SetIter::new(std::slice::from_ref(&self.near_set), u32::MAX)
+            .chain(empty_board.then_some(centre))
     }
 
     /// Every empty point where `color` has at least threat class `t`.
     pub fn points_with(&self, color: Color, t: Threat) -> impl Iterator<Item = Point> + '_ {
-        // Class `None` has no set: every empty point has at least that class.
-        let all = (t == Threat::None).then(|| self.empty_points());
-        let sets = &self.threat_sets[color.index()][(t as usize).max(1)..];
-        let classified = (t != Threat::None).then(|| SetIter::new(sets));
-        all.into_iter()
-            .flatten()
-            .chain(classified.into_iter().flatten())
+        // Class `None` has no set of its own: every empty point has at least that class.
+        if t == Threat::None {
+            SetIter::new(std::slice::from_ref(&self.empty_set), u32::MAX)
+        } else {
+            let sets = &self.threat_sets[color.index()][t as usize..];
+            SetIter::new(sets, self.threats_at_least(color, t))
+        }
     }
 
     /// Checks that `(x, y)` can take the next stone.
@@ -952,8 +971,9 @@ impl Board {
     }
 
     /// Sets the patterns of `q` along direction `d` to `b` for Black and `w` for White,
-    /// adding the evaluation change to `sums`; which colours' changed (bit 0 Black, bit 1
-    /// White). Patterns need no log (see [`Board::restore_keys`]).
+    /// adding the evaluation change to `sums`; which colours' threat class or combination
+    /// mask may have changed with them (bit 0 Black, bit 1 White). Patterns need no log
+    /// (see [`Board::restore_keys`]).
     #[inline]
     fn set_patterns(&mut self, q: usize, d: usize, [b, w]: [u8; 2], sums: &mut [i64; 2]) -> u8 {
         let q = q & (CELLS - 1);
@@ -961,7 +981,13 @@ impl Board {
         for (c, new) in [(0, b), (1, w)] {
             let old = self.pat[c][q][d];
             if old != new {
-                changed |= 1 << c;
+                // Most changes are between patterns that neither the threat class nor a
+                // combination counts (a two losing room to grow); those leave the point's
+                // class and mask as they are, and skipping their lookups saves a tenth of
+                // the board's work.
+                if old.max(new) > LAST_UNCOUNTED_PATTERN {
+                    changed |= 1 << c;
+                }
                 self.set_pattern(c, q, d, new, sums);
             }
         }
@@ -1139,6 +1165,34 @@ mod tests {
     use super::*;
     use rand::{rngs::StdRng, Rng, SeedableRng};
 
+    #[test]
+    fn uncounted_patterns_change_no_class_or_combination() {
+        // Every combination of four direction patterns, with its first direction's pattern
+        // swapped for each other uncounted one: the others are alike by symmetry of the
+        // classification over directions.
+        let uncounted = 0..=LAST_UNCOUNTED_PATTERN;
+        for i in 0..11usize.pow(3) {
+            let rest = [(i % 11) as u8, (i / 11 % 11) as u8, (i / 121) as u8];
+            let with = |first: u8| [first, rest[0], rest[1], rest[2]];
+            let base = with(0);
+            for first in uncounted.clone() {
+                let pats = with(first);
+                for forbidden in [false, true] {
+                    assert_eq!(
+                        crate::cell::classify(&pats, forbidden),
+                        crate::cell::classify(&base, forbidden),
+                        "{pats:?}"
+                    );
+                }
+                assert_eq!(
+                    crate::weights::Combo::mask(&pats),
+                    crate::weights::Combo::mask(&base),
+                    "{pats:?}"
+                );
+            }
+        }
+    }
+
     /// Checks every incrementally kept field against a computation from the cells alone.
     fn assert_consistent(board: &Board) {
         let mut counts = [[0u16; Threat::COUNT]; 2];
@@ -1195,6 +1249,25 @@ mod tests {
             }
         }
         assert_eq!(board.threat_count, counts);
+        for color in [Color::Black, Color::White] {
+            for t in [
+                Threat::Three,
+                Threat::DoubleThree,
+                Threat::Four,
+                Threat::FourThree,
+                Threat::WinFour,
+                Threat::Five,
+            ] {
+                let listed: Vec<Point> = board.points_with(color, t).collect();
+                let expected: Vec<Point> = (0..CELLS as Point)
+                    .filter(|&q| board.threat(color, q) >= t)
+                    .collect();
+                assert_eq!(listed, expected, "points with {t:?} for {color:?}");
+            }
+            let listed: Vec<Point> = board.points_with(color, Threat::None).collect();
+            let expected: Vec<Point> = board.empty_points().collect();
+            assert_eq!(listed, expected, "points with no threat for {color:?}");
+        }
         for color in [Color::Black, Color::White] {
             for role in Role::ALL {
                 let sum = sums[color.index()][role as usize];
