@@ -983,8 +983,8 @@ impl Board {
             if old != new {
                 // Most changes are between patterns that neither the threat class nor a
                 // combination counts (a two losing room to grow); those leave the point's
-                // class and mask as they are, and skipping their lookups saves a tenth of
-                // the board's work.
+                // class and mask as they are, and skipping their lookups saves about 3 % of
+                // `qi bench gomoku`'s instructions.
                 if old.max(new) > LAST_UNCOUNTED_PATTERN {
                     changed |= 1 << c;
                 }
