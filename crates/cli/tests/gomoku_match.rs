@@ -56,6 +56,20 @@ fn qi_against_itself_under_renju_with_sgf() {
     );
     let last = text.trim().lines().last().unwrap();
     assert!(last.starts_with("Score of Qi #1 vs Qi #2: "), "{last}");
+    // Before it, how long each engine took; a depth is no time limit, so none is over one.
+    let times = text.trim().lines().rev().nth(1).unwrap();
+    assert!(times.starts_with("Answer times: Qi #1 slowest "), "{times}");
+    assert_eq!(
+        times.matches(" answers over the limit").count(),
+        2,
+        "{times}"
+    );
+    assert_eq!(times.matches(": Qi #1 slowest ").count(), 1, "{times}");
+    assert_eq!(times.matches("; Qi #2 slowest ").count(), 1, "{times}");
+    assert!(
+        !times.contains(", 1 of") && times.contains(", 0 of"),
+        "{times}"
+    );
     let records = std::fs::read_to_string(&sgf).unwrap();
     let _ = std::fs::remove_file(&sgf);
     assert_eq!(
@@ -245,6 +259,20 @@ fn a_late_engine_loses_that_game_is_restarted_and_the_match_goes_on() {
         !games[1].contains("on time") && !games[1].contains("did not answer"),
         "{text}"
     );
+    // The late answer is counted against the brain that gave it: a second past its turn.
+    let times = text
+        .lines()
+        .find(|l| l.starts_with("Answer times: "))
+        .expect("an answer-times line");
+    let (_, late) = times.split_once("; ").expect("two engines");
+    let slowest: f64 = late
+        .split(" slowest ")
+        .nth(1)
+        .and_then(|t| t.split(' ').next())
+        .and_then(|t| t.parse().ok())
+        .expect("a slowest time");
+    assert!(slowest >= 0.99, "{times}");
+    assert!(late.contains(", 1 of "), "{times}");
 }
 
 #[test]

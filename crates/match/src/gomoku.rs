@@ -152,6 +152,8 @@ struct Played {
     reason: String,
     /// The colour whose engine did not start the game (it forfeits it), if one did not.
     not_started: Option<Color>,
+    /// How long each colour's brain (Black, White) took to answer.
+    answers: [referee::AnswerTimes; 2],
 }
 
 /// What each brain is told it may use: time per turn and per game, depth, nodes, memory.
@@ -204,6 +206,7 @@ fn play_game(
                 winner: Some(colour.other()),
                 reason: format!("{e}"),
                 not_started: Some(colour),
+                answers: Default::default(),
             });
         }
     }
@@ -218,6 +221,7 @@ fn play_game(
     }
     let mut synced = [false, false];
     let mut left = [clock.game; 2];
+    let mut answers = [referee::AnswerTimes::default(); 2];
     loop {
         let side = board.to_move();
         let index = usize::from(side == Color::White);
@@ -248,21 +252,24 @@ fn play_game(
             let &(x, y) = moves.last().expect("the opponent has moved");
             brain.process.send(&format!("TURN {x},{y}"))?;
         }
-        let allowed = match (clock.turn, left[index]) {
-            (Some(t), Some(l)) => t.min(l),
-            (Some(t), None) => t,
-            (None, Some(l)) => l,
-            (None, None) => UNTIMED_MOVE_LIMIT,
-        } + margin;
+        let limit = match (clock.turn, left[index]) {
+            (Some(t), Some(l)) => Some(t.min(l)),
+            (Some(t), None) => Some(t),
+            (None, Some(l)) => Some(l),
+            (None, None) => None,
+        };
+        let allowed = limit.unwrap_or(UNTIMED_MOVE_LIMIT) + margin;
         let started = Instant::now();
         let reply = brain.reply(allowed);
         let used = started.elapsed();
+        answers[index].add(used, limit);
         let name = brain.name.clone();
         let loses = |reason: String| Played {
             moves: moves.clone(),
             winner: Some(side.other()),
             reason,
             not_started: None,
+            answers,
         };
         let Some((x, y)) = reply else {
             brain.restart()?;
@@ -283,6 +290,7 @@ fn play_game(
                     winner,
                     reason: reason.to_string(),
                     not_started: None,
+                    answers,
                 };
                 // The game crate rules the end and words its reason.
                 if let Some(over) = result.end() {
@@ -378,6 +386,11 @@ impl referee::Table for GomokuTable<'_> {
             first_won: played.winner.map(|c| (c == Color::Black) == first_is_black),
             line,
             record: sgf(&played, self.size, self.rule, [black, white]),
+            answers: if first_is_black {
+                played.answers
+            } else {
+                [played.answers[1], played.answers[0]]
+            },
         }))
     }
 }
@@ -464,6 +477,7 @@ mod tests {
             winner: None,
             reason: "full board".into(),
             not_started: None,
+            answers: Default::default(),
         };
         let text = sgf(&played, 15, Rule::Renju, ["A", "B"]);
         assert!(text.starts_with("(;FF[4]GM[4]AP[Qi]SZ[15]RU[renju]PB[A]PW[B]RE[0]"));

@@ -9,6 +9,49 @@ use anyhow::Result;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::mpsc;
+use std::time::Duration;
+
+/// How long one engine took to answer over some moves: the referee's evidence that an engine
+/// keeps to its clock (a match's forfeits say only who ran out, not who came close).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct AnswerTimes {
+    /// Moves answered.
+    pub moves: u32,
+    /// The longest of them.
+    pub slowest: Duration,
+    /// Answers that took longer than the move's limit (a turn's time, or the clock left),
+    /// whether or not the margin let them stand.
+    pub over_limit: u32,
+}
+
+impl AnswerTimes {
+    /// Counts one answer that took `used`, where the move's limit was `limit` (`None` for a
+    /// move with no time limit: a depth or a node count).
+    pub fn add(&mut self, used: Duration, limit: Option<Duration>) {
+        self.moves += 1;
+        self.slowest = self.slowest.max(used);
+        if limit.is_some_and(|l| used > l) {
+            self.over_limit += 1;
+        }
+    }
+
+    /// Both sets of answers together.
+    pub fn merge(&mut self, other: AnswerTimes) {
+        self.moves += other.moves;
+        self.slowest = self.slowest.max(other.slowest);
+        self.over_limit += other.over_limit;
+    }
+
+    /// `slowest 0.874 s, 2 of 1204 answers over the limit`.
+    fn describe(&self) -> String {
+        format!(
+            "slowest {:.3} s, {} of {} answers over the limit",
+            self.slowest.as_secs_f64(),
+            self.over_limit,
+            self.moves
+        )
+    }
+}
 
 /// A finished game as a table reports it.
 pub struct Report {
@@ -21,6 +64,8 @@ pub struct Report {
     pub line: String,
     /// The game's record (a PGN game, an SGF tree) as it goes into the records file.
     pub record: String,
+    /// How long each engine (first, second) took to answer in the game.
+    pub answers: [AnswerTimes; 2],
 }
 
 /// Two engines at one table, playing the games the referee hands them.
@@ -84,11 +129,16 @@ struct Scoreboard {
     records: Records,
     sprt: Option<Sprt>,
     decision: Option<Decision>,
+    /// Each engine's answers over the games finished so far (first, second).
+    answers: [AnswerTimes; 2],
 }
 
 impl Scoreboard {
     fn record(&mut self, report: Report) -> Result<()> {
         self.tally.add(report.first_won);
+        for (total, game) in self.answers.iter_mut().zip(report.answers) {
+            total.merge(game);
+        }
         let of_total = self.total.map(|t| format!(" of {t}")).unwrap_or_default();
         println!("Game {}{of_total}: {}", report.index + 1, report.line);
         self.records.add(&report.record)?;
@@ -157,6 +207,15 @@ impl Scoreboard {
             let (elo, margin) = self.pairs.elo();
             println!("Elo (from pairs) {elo:+.1} +/- {margin:.1} (95 %)");
         }
+        if self.answers.iter().any(|a| a.moves > 0) {
+            println!(
+                "Answer times: {} {}; {} {}",
+                self.names[0],
+                self.answers[0].describe(),
+                self.names[1],
+                self.answers[1].describe()
+            );
+        }
         println!("{}", self.tally.summary(&self.names[0], &self.names[1]));
     }
 }
@@ -208,6 +267,7 @@ pub fn run<T: Table>(tables: Vec<T>, plan: Plan) -> Result<()> {
         records,
         sprt,
         decision: None,
+        answers: [AnswerTimes::default(); 2],
     };
     let next_pair = AtomicU32::new(0);
     let abort = AtomicBool::new(false);
@@ -250,7 +310,36 @@ mod tests {
             first_won,
             line: String::new(),
             record: String::new(),
+            answers: Default::default(),
         }
+    }
+
+    #[test]
+    fn answer_times_keep_the_slowest_and_count_those_over_the_limit() {
+        let ms = Duration::from_millis;
+        let mut game = AnswerTimes::default();
+        game.add(ms(900), Some(ms(1000)));
+        game.add(ms(1200), Some(ms(1000)));
+        // A move with no time limit is never over it.
+        game.add(ms(5000), None);
+        assert_eq!(game.moves, 3);
+        assert_eq!(game.slowest, ms(5000));
+        assert_eq!(game.over_limit, 1);
+        let mut total = AnswerTimes::default();
+        total.merge(game);
+        total.merge(AnswerTimes {
+            moves: 2,
+            slowest: ms(300),
+            over_limit: 2,
+        });
+        assert_eq!(
+            (total.moves, total.slowest, total.over_limit),
+            (5, ms(5000), 3)
+        );
+        assert_eq!(
+            total.describe(),
+            "slowest 5.000 s, 3 of 5 answers over the limit"
+        );
     }
 
     #[test]
@@ -264,6 +353,7 @@ mod tests {
             records: Records::new(None),
             sprt: Some(Sprt::new(0.0, 200.0, 0.05, 0.05).unwrap()),
             decision: None,
+            answers: Default::default(),
         };
         let mut index = 0;
         while board.decision.is_none() {

@@ -252,8 +252,9 @@ fn go_line(dialect: Dialect, limit: Limit, clocks: [Duration; 2], red: bool) -> 
     }
 }
 
-/// Plays one game; `engines[0]` has Red. Returns `None` when `abort` is raised before the
-/// game ends (checked before each move, so no engine is left thinking).
+/// Plays one game; `engines[0]` has Red. Returns the game, its verdict and how long each
+/// engine (Red, Black) took to answer, or `None` when `abort` is raised before the game
+/// ends (checked before each move, so no engine is left thinking).
 fn play_game(
     engines: [&mut EngineProcess; 2],
     start: &Position,
@@ -261,7 +262,7 @@ fn play_game(
     max_plies: u32,
     margin: Duration,
     abort: &AtomicBool,
-) -> Result<Option<(Game, Verdict)>> {
+) -> Result<Option<(Game, Verdict, [referee::AnswerTimes; 2])>> {
     let [red, black] = engines;
     let mut engines = [red, black];
     for e in engines.iter_mut() {
@@ -276,11 +277,13 @@ fn play_game(
         engines[0].dialect.fen(&start.to_fen()),
         engines[1].dialect.fen(&start.to_fen()),
     ];
+    let mut answers = [referee::AnswerTimes::default(); 2];
     loop {
         if let Some(outcome) = game.outcome() {
             return Ok(Some((
                 game,
                 verdict_from_rules(outcome.winner, outcome.reason),
+                answers,
             )));
         }
         if abort.load(Ordering::Relaxed) {
@@ -291,7 +294,7 @@ fn play_game(
                 winner: Winner::Draw,
                 reason: format!("adjudicated after {max_plies} plies"),
             };
-            return Ok(Some((game, verdict)));
+            return Ok(Some((game, verdict, answers)));
         }
         let pos = game.position().clone();
         let side = pos.side_to_move();
@@ -319,6 +322,14 @@ fn play_game(
         };
         let answer = engine.wait_for_any(ANSWERS, allowed);
         let used = started.elapsed();
+        answers[index].add(
+            used,
+            match limit {
+                Limit::Clock { .. } => Some(clocks[index]),
+                Limit::MoveTime(t) => Some(t),
+                _ => None,
+            },
+        );
         let name = engine.name.clone();
         let Some(line) = answer else {
             // Past its time: ask it to stop so the process is fit for the next game, and
@@ -334,7 +345,7 @@ fn play_game(
                 winner: loses,
                 reason: format!("{name} lost on time or did not answer"),
             };
-            return Ok(Some((game, verdict)));
+            return Ok(Some((game, verdict, answers)));
         };
         if let Limit::Clock { inc, .. } = limit {
             if used > clocks[index] + margin {
@@ -342,7 +353,7 @@ fn play_game(
                     winner: loses,
                     reason: format!("{name} lost on time"),
                 };
-                return Ok(Some((game, verdict)));
+                return Ok(Some((game, verdict, answers)));
             }
             clocks[index] = clocks[index].saturating_sub(used) + inc;
         }
@@ -359,7 +370,7 @@ fn play_game(
                     winner: loses,
                     reason: format!("{name} played an illegal move ({line:?}: {e})"),
                 };
-                return Ok(Some((game, verdict)));
+                return Ok(Some((game, verdict, answers)));
             }
         }
     }
@@ -430,7 +441,8 @@ impl referee::Table for XiangqiTable<'_> {
         let first_is_red = index % 2 == 0;
         let [a, b] = &mut self.engines;
         let seats = if first_is_red { [a, b] } else { [b, a] };
-        let Some((game, verdict)) = play_game(seats, opening, limit, max_plies, margin, abort)?
+        let Some((game, verdict, answers)) =
+            play_game(seats, opening, limit, max_plies, margin, abort)?
         else {
             return Ok(None);
         };
@@ -468,6 +480,11 @@ impl referee::Table for XiangqiTable<'_> {
             line,
             // PGN games are separated by a blank line.
             record: format!("{record}\n"),
+            answers: if first_is_red {
+                answers
+            } else {
+                [answers[1], answers[0]]
+            },
         }))
     }
 }
