@@ -252,12 +252,8 @@ fn play_game(
             let &(x, y) = moves.last().expect("the opponent has moved");
             brain.process.send(&format!("TURN {x},{y}"))?;
         }
-        let limit = match (clock.turn, left[index]) {
-            (Some(t), Some(l)) => Some(t.min(l)),
-            (Some(t), None) => Some(t),
-            (None, Some(l)) => Some(l),
-            (None, None) => None,
-        };
+        // The tighter of the turn's time and the game's time left, when either is set.
+        let limit = clock.turn.into_iter().chain(left[index]).min();
         let allowed = limit.unwrap_or(UNTIMED_MOVE_LIMIT) + margin;
         let started = Instant::now();
         let reply = brain.reply(allowed);
@@ -386,11 +382,7 @@ impl referee::Table for GomokuTable<'_> {
             first_won: played.winner.map(|c| (c == Color::Black) == first_is_black),
             line,
             record: sgf(&played, self.size, self.rule, [black, white]),
-            answers: if first_is_black {
-                played.answers
-            } else {
-                [played.answers[1], played.answers[0]]
-            },
+            answers: referee::AnswerTimes::by_engine(played.answers, first_is_black),
         }))
     }
 }

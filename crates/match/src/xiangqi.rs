@@ -480,11 +480,7 @@ impl referee::Table for XiangqiTable<'_> {
             line,
             // PGN games are separated by a blank line.
             record: format!("{record}\n"),
-            answers: if first_is_red {
-                answers
-            } else {
-                [answers[1], answers[0]]
-            },
+            answers: referee::AnswerTimes::by_engine(answers, first_is_red),
         }))
     }
 }
