@@ -185,6 +185,34 @@ fn ordering_key(killers: [Point; 2], history: &[i32; CELLS], p: Point, score: i3
     killer + history[p as usize] as i64 + score as i64 * 4
 }
 
+/// The static evaluation `stand`, moved to the table's score where the table's bound
+/// says the true value lies beyond it on that side: a searched bound is a better guess
+/// than the pattern sum, for the pruning decisions that read it.
+fn refined_eval(stand: Score, entry: Option<Entry>, ply: usize) -> Score {
+    let Some(e) = entry else {
+        return stand;
+    };
+    let score = from_table(e.score, ply);
+    if is_decisive(score) {
+        return stand;
+    }
+    match e.bound {
+        Bound::Exact => score,
+        Bound::Lower if score > stand => score,
+        Bound::Upper if score < stand => score,
+        _ => stand,
+    }
+}
+
+/// Moves a history score by `by` with gravity: the nearer the score already is to the
+/// limit on that side, the less it moves, so it never leaves ±[`HISTORY_LIMIT`] and a
+/// score at the limit still falls at once when a move starts failing (a clamp would keep
+/// it there until as many failures as successes had been counted).
+#[inline]
+fn push_history(h: &mut i32, by: i32) {
+    *h += by - *h * by.abs() / HISTORY_LIMIT;
+}
+
 /// Moves the table's move, when it is among `moves`, to the front; the rest keep their
 /// order.
 fn put_first(moves: &mut [Point], tt_move: Option<Point>) {
@@ -487,7 +515,8 @@ impl GomokuSearch {
             && ply + 1 < MAX_PLY;
         // All three read the static evaluation; elsewhere it is not computed.
         if quiet_node && (reverse_futility || null_move || razoring) {
-            let static_eval = eval::evaluate(board, self.settings.evaluator);
+            let static_eval =
+                refined_eval(eval::evaluate(board, self.settings.evaluator), entry, ply);
             if razoring && static_eval + RAZOR_MARGIN * depth < alpha {
                 let score = self.quiesce(board, ply, alpha, alpha + 1, 0);
                 if self.aborted {
@@ -841,11 +870,9 @@ impl GomokuSearch {
         }
         let bonus = depth * depth;
         let history = &mut self.history[me.index()];
-        let h = &mut history[mv as usize];
-        *h = (*h + bonus).min(HISTORY_LIMIT);
+        push_history(&mut history[mv as usize], bonus);
         for &p in tried {
-            let h = &mut history[p as usize];
-            *h = (*h - bonus).max(-HISTORY_LIMIT);
+            push_history(&mut history[p as usize], -bonus);
         }
     }
 }
@@ -953,6 +980,46 @@ mod tests {
             }
         }
         assert!(checked > 500, "only {checked} orderings compared");
+    }
+
+    #[test]
+    fn the_table_refines_the_static_evaluation_only_towards_its_bound() {
+        let entry = |score, bound| {
+            Some(Entry {
+                score: to_table(score, 3),
+                depth: 4,
+                bound,
+                move_code: None,
+            })
+        };
+        assert_eq!(refined_eval(50, None, 3), 50);
+        assert_eq!(refined_eval(50, entry(-20, Bound::Exact), 3), -20);
+        assert_eq!(refined_eval(50, entry(120, Bound::Lower), 3), 120);
+        assert_eq!(refined_eval(50, entry(20, Bound::Lower), 3), 50);
+        assert_eq!(refined_eval(50, entry(20, Bound::Upper), 3), 20);
+        assert_eq!(refined_eval(50, entry(120, Bound::Upper), 3), 50);
+        // A proven result is the table's to settle, not a guess for the pruning.
+        assert_eq!(refined_eval(50, entry(win_in(9), Bound::Exact), 3), 50);
+        assert_eq!(refined_eval(50, entry(loss_in(8), Bound::Upper), 3), 50);
+    }
+
+    #[test]
+    fn history_stays_within_its_limit_and_turns_at_once() {
+        let mut h = 0;
+        for depth in 1..200 {
+            push_history(&mut h, depth * depth);
+            assert!((0..=HISTORY_LIMIT).contains(&h), "{h}");
+        }
+        assert!(h > HISTORY_LIMIT * 9 / 10, "{h}");
+        // One failure at the limit takes off more than a clamp would leave.
+        let before = h;
+        push_history(&mut h, -100);
+        assert!(h < before - 100, "{before} -> {h}");
+        for depth in 1..200 {
+            push_history(&mut h, -depth * depth);
+            assert!((-HISTORY_LIMIT..=HISTORY_LIMIT).contains(&h), "{h}");
+        }
+        assert!(h < -HISTORY_LIMIT * 9 / 10, "{h}");
     }
 
     #[test]
