@@ -100,10 +100,10 @@ pub const LEVEL_FULL_DEPTH: u32 = 10;
 
 /// Share of the time left that the main search keeps in hand: it notices its deadline only
 /// every thousand nodes or so and then still has to answer.
-pub const SEARCH_RESERVE_SHARE: f64 = 0.05;
+pub const SEARCH_RESERVE_SHARE: f64 = 0.02;
 
 /// The least time the main search keeps in hand (see [`SEARCH_RESERVE_SHARE`]).
-pub const SEARCH_RESERVE: Duration = Duration::from_millis(15);
+pub const SEARCH_RESERVE: Duration = Duration::from_millis(10);
 
 /// How far below the best a weaker level's choice may be, per level below the top
 /// (pattern points; an open three is worth several hundred).
@@ -218,12 +218,13 @@ pub const SOFT_TIME_SHARE: f64 = 1.0;
 pub const FAST_TURN_MS: u64 = 100;
 
 /// Share of a turn kept back for reading, writing and the operating system: the search
-/// stops within about a millisecond of its deadline, so an eighth is ample.
-pub const TURN_MARGIN_SHARE: f64 = 0.125;
+/// stops within about a millisecond of its deadline, so a sixteenth is ample (an eighth
+/// left a 1 s turn answered after 0.84 s).
+pub const TURN_MARGIN_SHARE: f64 = 0.0625;
 
 /// The least time kept back from a turn (a loaded machine can stall a process for tens of
 /// milliseconds).
-pub const TURN_MARGIN_MIN_MS: u64 = 80;
+pub const TURN_MARGIN_MIN_MS: u64 = 40;
 
 /// Under a match limit a move gets the time left divided by this: about the number of
 /// own moves a game still lasts.

@@ -54,7 +54,7 @@ mod tests {
             assert!(b < turn.max(6), "{turn}: {b}");
             assert!(b + TURN_MARGIN_MIN_MS >= turn.min(TURN_MARGIN_MIN_MS + 5));
         }
-        assert_eq!(budget(1000, 0, None), 1000 - 1000 / 8);
+        assert_eq!(budget(1000, 0, None), 1000 - 1000 / 16);
         assert_eq!(budget(200, 0, None), 200 - TURN_MARGIN_MIN_MS);
         assert_eq!(budget(0, 0, None), FAST_TURN_MS - TURN_MARGIN_MIN_MS);
     }
@@ -64,7 +64,7 @@ mod tests {
         // 180 s for the match, 30 s a turn: a twentieth of what is left.
         assert_eq!(budget(30_000, 180_000, Some(180_000)), {
             let ms = 180_000 / MATCH_MOVES_AHEAD + 1;
-            ms - ms / 8
+            ms - ms / 16
         });
         // Almost nothing left: still a legal, tiny budget.
         assert_eq!(budget(30_000, 180_000, Some(0)), 5);
