@@ -7,9 +7,9 @@ use crate::game::{Gomoku, SearchSettings};
 use crate::level::level_settings;
 use crate::movegen::{self, is_legal, Generator};
 use crate::params::{
-    DEFAULT_NODES, MIN_THREAT_BUDGET, ROOT_VCF_BUDGET, ROOT_VCF_MAX_PLIES, ROOT_VCT_BUDGET,
-    ROOT_VCT_MAX_PLIES, SEARCH_RESERVE, SEARCH_RESERVE_SHARE, SOFT_TIME_SHARE, THREAT_TIME_SHARE,
-    TT_MEGABYTES,
+    DEFAULT_NODES, ENGINE_MEMORY_MEGABYTES, MIN_THREAT_BUDGET, ROOT_VCF_BUDGET, ROOT_VCF_MAX_PLIES,
+    ROOT_VCT_BUDGET, ROOT_VCT_MAX_PLIES, SEARCH_RESERVE, SEARCH_RESERVE_SHARE, SOFT_TIME_SHARE,
+    THREAT_TIME_SHARE, TT_MEGABYTES,
 };
 use crate::search::{GomokuSearch, SearchLimits, Techniques};
 use crate::threats::ThreatSearch;
@@ -196,6 +196,36 @@ impl Engine {
     /// Switches the full-strength search's techniques (all on by default).
     pub fn set_techniques(&mut self, techniques: Techniques) {
         self.search.set_techniques(techniques);
+    }
+
+    /// Fits the engine to a memory limit in bytes (`None`: no limit), as a Gomocup
+    /// manager sets it with `INFO max_memory`: the transposition table gets what the
+    /// limit leaves after [`ENGINE_MEMORY_MEGABYTES`] for the rest of the engine, at most
+    /// its default [`TT_MEGABYTES`] and at least 1 MB (below about 17 MB the limit cannot
+    /// be kept). An engine made with a 0 MB table keeps it. A table of another size starts empty; the same size keeps what it holds.
+    pub fn set_memory_limit(&mut self, bytes: Option<u64>) {
+        // An engine made without a table (0 MB: the quick sessions of the fuzz targets)
+        // stays without one.
+        if self.options.tt_megabytes == 0 {
+            return;
+        }
+        let megabytes = match bytes {
+            None => TT_MEGABYTES,
+            Some(b) => ((b >> 20) as usize)
+                .saturating_sub(ENGINE_MEMORY_MEGABYTES)
+                .clamp(1, TT_MEGABYTES),
+        };
+        if megabytes != self.options.tt_megabytes {
+            self.options.tt_megabytes = megabytes;
+            self.search.resize_table(megabytes);
+            // The weaker levels' searcher is made again, with the new size, when needed.
+            self.searcher = None;
+        }
+    }
+
+    /// The full-strength search's transposition table size in bytes.
+    pub fn table_bytes(&self) -> usize {
+        self.search.table_bytes()
     }
 
     /// Forgets what was learnt (a new game).

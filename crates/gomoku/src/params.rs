@@ -89,6 +89,11 @@ pub const CANDIDATES: usize = 12;
 /// Transposition table size (MB).
 pub const TT_MEGABYTES: usize = 32;
 
+/// Memory the engine needs besides its transposition table (MB): the pattern and threat
+/// tables, the board and the program (a 1 s search with the 32 MB table peaked at 38 MB
+/// resident).
+pub const ENGINE_MEMORY_MEGABYTES: usize = 16;
+
 /// Node limit of a full-strength move with no depth or time given (scaled down by level).
 pub const DEFAULT_NODES: u64 = 2_000_000;
 

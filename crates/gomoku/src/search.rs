@@ -248,6 +248,16 @@ impl GomokuSearch {
         }
     }
 
+    /// Replaces the transposition table with an empty one of `tt_megabytes`.
+    pub fn resize_table(&mut self, tt_megabytes: usize) {
+        self.tt = TranspositionTable::new(tt_megabytes);
+    }
+
+    /// The transposition table's size in bytes.
+    pub fn table_bytes(&self) -> usize {
+        self.tt.bytes()
+    }
+
     /// Uses `settings` from the next search on.
     pub fn set_settings(&mut self, settings: SearchSettings) {
         self.settings = settings;

@@ -4,8 +4,8 @@
 use qi_gomoku::board::point;
 use qi_gomoku::eval::Threat;
 use qi_gomoku::{
-    engine_move, play_checked, renju, Board, Color, EngineOptions, MoveResult, MoveSource, Rule,
-    ThreatSearch,
+    engine_move, play_checked, renju, Board, Color, Engine, EngineOptions, MoveResult, MoveSource,
+    Rule, ThreatSearch,
 };
 
 /// A 15x15 position with `black` and `white` stones and `to_move` to play: far filler
@@ -450,4 +450,34 @@ fn solves_a_nine_ply_vcf_from_a_real_game() {
     let m = engine_move(&board, &fast()).unwrap();
     assert_eq!(m.source, MoveSource::Vcf);
     assert_eq!(self_play(board, 20), Some(Color::Black));
+}
+
+#[test]
+fn the_table_fits_a_memory_limit() {
+    const MB: usize = 1 << 20;
+    let mut engine = Engine::new(fast());
+    let full = engine.table_bytes();
+    assert!(full <= 32 * MB, "default table {full} bytes");
+    // 20 MB leaves 4 MB for the table; far more keeps the default; no limit too.
+    engine.set_memory_limit(Some(20 * MB as u64));
+    assert_eq!(engine.table_bytes(), 4 * MB);
+    engine.set_memory_limit(Some(1));
+    assert_eq!(engine.table_bytes(), MB);
+    engine.set_memory_limit(Some(1 << 40));
+    assert_eq!(engine.table_bytes(), full);
+    engine.set_memory_limit(Some(20 * MB as u64));
+    engine.set_memory_limit(None);
+    assert_eq!(engine.table_bytes(), full);
+    // The engine still plays after a resize.
+    engine.set_memory_limit(Some(24 * MB as u64));
+    let board = Board::new(15, Rule::Freestyle).unwrap();
+    assert!(engine.best_move(&board, |_| {}).is_some());
+    // One made without a table keeps none.
+    let mut quick = Engine::new(EngineOptions {
+        tt_megabytes: 0,
+        ..fast()
+    });
+    let none = quick.table_bytes();
+    quick.set_memory_limit(Some(1 << 30));
+    assert_eq!(quick.table_bytes(), none);
 }

@@ -294,9 +294,12 @@ impl<W: Write> Session<W> {
             ("max_depth", Some(v)) => self.max_depth = (v > 0).then_some(v.min(100) as u32),
             ("max_node", Some(v)) => self.max_node = (v > 0).then_some(v as u64),
             ("rule", Some(v)) => self.set_rule(v),
-            ("max_memory" | "game_type" | "thread_num" | "folder", _) => {}
+            // 0 (or less) is no limit.
+            ("max_memory", Some(v)) => self.engine.set_memory_limit((v > 0).then_some(v as u64)),
+            ("game_type" | "thread_num" | "folder", _) => {}
             (
-                "timeout_turn" | "timeout_match" | "time_left" | "max_depth" | "max_node" | "rule",
+                "timeout_turn" | "timeout_match" | "time_left" | "max_depth" | "max_node" | "rule"
+                | "max_memory",
                 None,
             ) => self.say(&format!("ERROR bad value '{}' for INFO {key}", echo(value))),
             _ => {}
