@@ -202,10 +202,10 @@ impl Engine {
     /// manager sets it with `INFO max_memory`: the transposition table gets what the
     /// limit leaves after [`ENGINE_MEMORY_MEGABYTES`] for the rest of the engine, at most
     /// its default [`TT_MEGABYTES`] and at least 1 MB (below about 17 MB the limit cannot
-    /// be kept). An engine made with a 0 MB table keeps it. A table of another size starts empty; the same size keeps what it holds.
+    /// be kept). A table of another size starts empty; the same size keeps what it holds.
     pub fn set_memory_limit(&mut self, bytes: Option<u64>) {
         // An engine made without a table (0 MB: the quick sessions of the fuzz targets)
-        // stays without one.
+        // stays without one: a 32 MB table cleared at every START would slow them down.
         if self.options.tt_megabytes == 0 {
             return;
         }
