@@ -153,6 +153,9 @@ pub struct Engine {
     /// The specialised search that plays at full strength.
     search: GomokuSearch,
     threats: ThreatSearch,
+    /// The table size the engine was made with (MB): a memory limit shrinks the table
+    /// below it, and lifting the limit brings it back.
+    made_megabytes: usize,
 }
 
 impl Engine {
@@ -162,6 +165,7 @@ impl Engine {
             searcher: None,
             search: GomokuSearch::new(options.tt_megabytes, options.settings, Techniques::ALL),
             threats: ThreatSearch::new(),
+            made_megabytes: options.tt_megabytes,
             options,
         }
     }
@@ -201,19 +205,20 @@ impl Engine {
     /// Fits the engine to a memory limit in bytes (`None`: no limit), as a Gomocup
     /// manager sets it with `INFO max_memory`: the transposition table gets what the
     /// limit leaves after [`ENGINE_MEMORY_MEGABYTES`] for the rest of the engine, at most
-    /// its default [`TT_MEGABYTES`] and at least 1 MB (below about 17 MB the limit cannot
-    /// be kept). A table of another size starts empty; the same size keeps what it holds.
+    /// the size the engine was made with ([`EngineOptions::tt_megabytes`], by default
+    /// [`TT_MEGABYTES`]) and at least 1 MB (below about 17 MB the limit cannot be kept).
+    /// A table of another size starts empty; the same size keeps what it holds.
     pub fn set_memory_limit(&mut self, bytes: Option<u64>) {
         // An engine made without a table (0 MB: the quick sessions of the fuzz targets)
         // stays without one: a 32 MB table cleared at every START would slow them down.
-        if self.options.tt_megabytes == 0 {
+        if self.made_megabytes == 0 {
             return;
         }
         let megabytes = match bytes {
-            None => TT_MEGABYTES,
+            None => self.made_megabytes,
             Some(b) => ((b >> 20) as usize)
                 .saturating_sub(ENGINE_MEMORY_MEGABYTES)
-                .clamp(1, TT_MEGABYTES),
+                .clamp(1, self.made_megabytes),
         };
         if megabytes != self.options.tt_megabytes {
             self.options.tt_megabytes = megabytes;

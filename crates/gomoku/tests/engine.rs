@@ -480,4 +480,18 @@ fn the_table_fits_a_memory_limit() {
     let none = quick.table_bytes();
     quick.set_memory_limit(Some(1 << 30));
     assert_eq!(quick.table_bytes(), none);
+    // One made with a larger table keeps that size as its ceiling, not the default's.
+    let mut large = Engine::new(EngineOptions {
+        tt_megabytes: 64,
+        ..fast()
+    });
+    let made = large.table_bytes();
+    assert!(made > full, "64 MB made {made} bytes");
+    large.set_memory_limit(Some(1 << 40));
+    assert_eq!(large.table_bytes(), made);
+    // 48 MB leaves 32 MB for the table: a limit still shrinks it.
+    large.set_memory_limit(Some(48 * MB as u64));
+    assert_eq!(large.table_bytes(), 32 * MB);
+    large.set_memory_limit(None);
+    assert_eq!(large.table_bytes(), made);
 }
