@@ -207,7 +207,8 @@ impl Engine {
     /// limit leaves after [`ENGINE_MEMORY_MEGABYTES`] for the rest of the engine, at most
     /// the size the engine was made with ([`EngineOptions::tt_megabytes`], by default
     /// [`TT_MEGABYTES`]) and at least 1 MB (below about 17 MB the limit cannot be kept).
-    /// A table of another size starts empty; the same size keeps what it holds.
+    /// A table of another size starts empty; the same size (after the table's rounding
+    /// down to a power of two) keeps what it holds.
     pub fn set_memory_limit(&mut self, bytes: Option<u64>) {
         // An engine made without a table (0 MB: the quick sessions of the fuzz targets)
         // stays without one: a 32 MB table cleared at every START would slow them down.

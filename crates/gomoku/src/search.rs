@@ -248,9 +248,15 @@ impl GomokuSearch {
         }
     }
 
-    /// Replaces the transposition table with an empty one of `tt_megabytes`.
+    /// Replaces the transposition table with an empty one of `tt_megabytes`, unless the
+    /// table already has the size that asks for (tables hold a power of two of buckets, so
+    /// 33 and 40 MB both make 32 MB): then it keeps what it holds. Making the new table
+    /// first costs little, since its memory is committed only when first touched.
     pub fn resize_table(&mut self, tt_megabytes: usize) {
-        self.tt = TranspositionTable::new(tt_megabytes);
+        let table = TranspositionTable::new(tt_megabytes);
+        if table.bytes() != self.tt.bytes() {
+            self.tt = table;
+        }
     }
 
     /// The transposition table's size in bytes.
@@ -1011,6 +1017,26 @@ mod tests {
         // A proven result is the table's to settle, not a guess for the pruning.
         assert_eq!(refined_eval(50, entry(win_in(9), Bound::Exact), 3), 50);
         assert_eq!(refined_eval(50, entry(loss_in(8), Bound::Upper), 3), 50);
+    }
+
+    #[test]
+    fn a_resize_to_the_same_table_size_keeps_the_entries() {
+        let mut search = GomokuSearch::new(4, SearchSettings::default(), Techniques::ALL);
+        let entry = Entry {
+            score: 7,
+            depth: 3,
+            bound: Bound::Exact,
+            move_code: Some(100),
+        };
+        search.tt.store(0xABCD, entry);
+        // 5 MB rounds down to the same 4 MB table.
+        search.resize_table(5);
+        assert_eq!(search.table_bytes(), 4 << 20);
+        assert_eq!(search.tt.probe(0xABCD), Some(entry));
+        // Another size starts empty.
+        search.resize_table(2);
+        assert_eq!(search.table_bytes(), 2 << 20);
+        assert_eq!(search.tt.probe(0xABCD), None);
     }
 
     #[test]
