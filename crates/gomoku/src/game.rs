@@ -5,7 +5,7 @@ use crate::eval::{self, Evaluator, Threat};
 use crate::movegen::{self, Generator};
 use crate::params::{
     CANDIDATES, FIRST_REPLY_VCF_FACTOR, IN_SEARCH_VCF_BUDGET, IN_SEARCH_VCF_MAX_PLIES,
-    ROOT_CANDIDATES,
+    REPLY_CANDIDATES, ROOT_CANDIDATES,
 };
 use crate::renju::{self, Foul};
 use crate::rules::Color;
@@ -200,12 +200,25 @@ pub struct SearchSettings {
     pub generator: Generator,
     /// Candidate cap at the root (0: none).
     pub root_cap: usize,
-    /// Candidate cap below the root (0: none).
+    /// Candidate cap at the opponent's reply to a root move (0: none).
+    pub reply_cap: usize,
+    /// Candidate cap deeper than that (0: none).
     pub cap: usize,
     /// In-search VCF node budget (0: off): the generic game's at every node where the side
     /// to move has a four, the full-strength search's (times `FIRST_REPLY_VCF_FACTOR`) right
     /// after each root move.
     pub vcf_budget: u64,
+}
+
+impl SearchSettings {
+    /// The candidate cap at `ply` plies below the search's root (0: none).
+    pub fn cap_at(&self, ply: usize) -> usize {
+        match ply {
+            0 => self.root_cap,
+            1 => self.reply_cap,
+            _ => self.cap,
+        }
+    }
 }
 
 impl Default for SearchSettings {
@@ -214,6 +227,7 @@ impl Default for SearchSettings {
             evaluator: Evaluator::Patterns,
             generator: Generator::Threats,
             root_cap: ROOT_CANDIDATES,
+            reply_cap: REPLY_CANDIDATES,
             cap: CANDIDATES,
             vcf_budget: IN_SEARCH_VCF_BUDGET,
         }
@@ -270,11 +284,7 @@ impl Game for Gomoku {
 
     fn legal_moves(&self, moves: &mut Vec<Point>) {
         let board = self.board.borrow();
-        let cap = if self.ply(&board) == 0 {
-            self.settings.root_cap
-        } else {
-            self.settings.cap
-        };
+        let cap = self.settings.cap_at(self.ply(&board));
         movegen::generate(&board, self.settings.generator, cap, moves);
     }
 

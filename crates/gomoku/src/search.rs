@@ -577,11 +577,7 @@ impl GomokuSearch {
         // Candidates, best first; the table's move, then the killers, go to the front.
         let mut moves = std::mem::take(&mut self.moves[ply]);
         moves.clear();
-        let cap = if ply == 0 {
-            self.settings.root_cap
-        } else {
-            self.settings.cap
-        };
+        let cap = self.settings.cap_at(ply);
         self.candidates(board, cap, tt_move, ply, &mut moves);
         if moves.is_empty() {
             self.moves[ply] = moves;
@@ -907,6 +903,7 @@ mod tests {
     fn narrow(cap: usize) -> SearchSettings {
         SearchSettings {
             root_cap: cap,
+            reply_cap: cap,
             cap,
             vcf_budget: 0,
             ..SearchSettings::default()
@@ -1116,6 +1113,30 @@ mod tests {
             "plays {mv}"
         );
         assert!(found.score > qi_search::score::loss_in(10));
+    }
+
+    #[test]
+    fn the_reply_to_a_root_move_keeps_a_refutation_past_the_deeper_cap() {
+        // Renju, from a game against Rapfi: Black played j9 here and lost to White's quiet
+        // i6 (Rapfi at once: White mates in 21 plies; Qi as White: "wins in 11" at depth
+        // 14). Among White's replies to j9, i6 ranks past the cap of deeper nodes.
+        let (board, _) = replay_text(15, Rule::Renju, "h8 i7 f10 j7 k7 j8").unwrap();
+        let (after, _) = replay_text(15, Rule::Renju, "h8 i7 f10 j7 k7 j8 j9").unwrap();
+        let replies = |cap: usize| {
+            let mut moves = Vec::new();
+            movegen::generate(&after, Generator::Threats, cap, &mut moves);
+            moves
+                .into_iter()
+                .map(crate::notation::format_point)
+                .collect::<Vec<_>>()
+        };
+        let refutation = "i6".to_string();
+        assert!(!replies(crate::params::CANDIDATES).contains(&refutation));
+        assert!(replies(crate::params::REPLY_CANDIDATES).contains(&refutation));
+        // With the reply as wide as the root, a depth-10 search sees it and plays elsewhere.
+        let found = engine_search(&board, 10);
+        let mv = crate::notation::format_point(found.best_move.unwrap());
+        assert_ne!(mv, "j9");
     }
 
     fn quiesce_from(board: &Board) -> (Score, Vec<Point>) {
