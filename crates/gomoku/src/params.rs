@@ -84,6 +84,7 @@ pub const ROOT_CANDIDATES: usize = 24;
 /// which a 1 s search found only with this width. There is one such node per root move,
 /// so the width costs little (2 % of `qi bench gomoku`'s nodes).
 pub const REPLY_CANDIDATES: usize = 24;
+
 /// Candidates searched deeper: the threat-aware generator puts forced and
 /// attacking points first, and the rest rarely matter.
 pub const CANDIDATES: usize = 12;
