@@ -1118,7 +1118,7 @@ mod tests {
     #[test]
     fn the_reply_to_a_root_move_keeps_a_refutation_past_the_deeper_cap() {
         // Renju, from a game against Rapfi: Black played j9 here and lost to White's quiet
-        // i6 (Rapfi at once: White mates in 21 plies; Qi as White: "wins in 11" at depth
+        // i6 (Rapfi at 400 ms: White mates in 21 plies; Qi as White: "wins in 11" at depth
         // 14). Among White's replies to j9, i6 ranks past the cap of deeper nodes.
         let (board, _) = replay_text(15, Rule::Renju, "h8 i7 f10 j7 k7 j8").unwrap();
         let (after, _) = replay_text(15, Rule::Renju, "h8 i7 f10 j7 k7 j8 j9").unwrap();
