@@ -192,9 +192,24 @@ impl Engine {
         &self.options
     }
 
-    /// Mutable options (time, level, …) for the next move.
-    pub fn options_mut(&mut self) -> &mut EngineOptions {
-        &mut self.options
+    /// Sets the limits of the next moves: the main search's depth and node count and the
+    /// time for the whole move (`None`: no limit of that kind). The other options (table
+    /// size, search settings, budgets) are fixed when the engine is made, so they have no
+    /// setter: changing them here would not reach the search.
+    pub fn set_limits(
+        &mut self,
+        depth: Option<u32>,
+        nodes: Option<u64>,
+        movetime: Option<Duration>,
+    ) {
+        self.options.depth = depth;
+        self.options.nodes = nodes;
+        self.options.movetime = movetime;
+    }
+
+    /// Sets the strength of the next moves.
+    pub fn set_level(&mut self, level: Level) {
+        self.options.level = level;
     }
 
     /// Switches the full-strength search's techniques (all on by default).

@@ -284,13 +284,12 @@ impl Scorer {
     /// as many White stones as Black ones, whereas even depths end with one colour a stone
     /// ahead and swing by hundreds of points. `None` when the position is over or full.
     fn score(&mut self, board: &Board, share: usize) -> Option<(Score, Point)> {
-        let options = self.engine.options_mut();
-        options.depth = Some(self.depth);
-        options.nodes = Some(self.nodes);
-        options.movetime = self.deadline.map(|d| {
+        let movetime = self.deadline.map(|d| {
             let left = d.saturating_duration_since(Instant::now());
             (left / share.max(1) as u32).max(Duration::from_millis(1))
         });
+        self.engine
+            .set_limits(Some(self.depth), Some(self.nodes), movetime);
         let mut odd: Option<Score> = None;
         let m = self.engine.best_move(board, |info| {
             if info.depth % 2 == 1 {

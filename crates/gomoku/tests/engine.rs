@@ -495,3 +495,20 @@ fn the_table_fits_a_memory_limit() {
     large.set_memory_limit(None);
     assert_eq!(large.table_bytes(), made);
 }
+
+/// The limits set between moves hold for the next move: a depth limit caps the search's
+/// depth, and lifting it lets the next search go deeper.
+#[test]
+fn limits_set_between_moves_hold() {
+    let mut engine = Engine::new(fast());
+    let mut board = Board::new(15, Rule::Freestyle).unwrap();
+    play_checked(&mut board, 7, 7).unwrap();
+    play_checked(&mut board, 8, 8).unwrap();
+    engine.set_limits(Some(2), None, None);
+    let shallow = engine.best_move(&board, |_| {}).unwrap();
+    assert_eq!(shallow.source, MoveSource::Search);
+    assert_eq!(shallow.depth, 2);
+    engine.set_limits(Some(4), Some(1_000_000), None);
+    let deeper = engine.best_move(&board, |_| {}).unwrap();
+    assert_eq!(deeper.depth, 4);
+}

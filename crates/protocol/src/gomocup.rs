@@ -460,13 +460,15 @@ impl<W: Write> Session<W> {
             return;
         }
         let budget = self.turn_time().saturating_sub(received.elapsed());
-        let opts = self.engine.options_mut();
-        opts.movetime = Some(budget.max(Duration::from_millis(2)));
-        opts.depth = match self.depth_cap {
+        let depth = match self.depth_cap {
             Some(cap) => Some(self.max_depth.map_or(cap, |d| d.min(cap))),
             None => self.max_depth,
         };
-        opts.nodes = self.max_node;
+        self.engine.set_limits(
+            depth,
+            self.max_node,
+            Some(budget.max(Duration::from_millis(2))),
+        );
         let verbose = self.verbose;
         let m = self.engine.best_move(&board, |info| {
             if verbose {

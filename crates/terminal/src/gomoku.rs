@@ -185,7 +185,7 @@ fn handle(
         }
         ["level", n] => match n.parse::<Level>() {
             Ok(l) => {
-                engine.options_mut().level = l;
+                engine.set_level(l);
                 println!("Level {l}.");
                 *show = false;
             }
