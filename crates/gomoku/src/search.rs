@@ -213,21 +213,6 @@ fn push_history(h: &mut i32, by: i32) {
     *h += by - *h * by.abs() / HISTORY_LIMIT;
 }
 
-/// The candidate cap of a node (0: none): the settings' cap for its ply, except that a
-/// principal-variation node below the reply is as wide as the reply. The line the search
-/// plays is where a point cut off costs most, and a principal variation search has few
-/// such nodes (`qi bench gomoku` +0.6 % nodes).
-fn node_cap(settings: &SearchSettings, ply: usize, pv_node: bool) -> usize {
-    let cap = settings.cap_at(ply);
-    if !pv_node || ply < 2 || cap == 0 {
-        cap
-    } else if settings.reply_cap == 0 {
-        0
-    } else {
-        cap.max(settings.reply_cap)
-    }
-}
-
 /// Moves the table's move, when it is among `moves`, to the front; the rest keep their
 /// order.
 fn put_first(moves: &mut [Point], tt_move: Option<Point>) {
@@ -592,7 +577,7 @@ impl GomokuSearch {
         // Candidates, best first; the table's move, then the killers, go to the front.
         let mut moves = std::mem::take(&mut self.moves[ply]);
         moves.clear();
-        let cap = node_cap(&self.settings, ply, pv_node);
+        let cap = self.settings.cap_at(ply, pv_node);
         self.candidates(board, cap, tt_move, ply, &mut moves);
         if moves.is_empty() {
             self.moves[ply] = moves;
@@ -963,28 +948,6 @@ mod tests {
             }
         }
         board
-    }
-
-    /// Principal-variation nodes below the reply get the reply's width; every other node
-    /// keeps its ply's cap, and no cap (0) stays none.
-    #[test]
-    fn principal_variation_nodes_below_the_reply_are_as_wide_as_the_reply() {
-        let settings = SearchSettings::default();
-        assert_eq!(node_cap(&settings, 0, true), settings.root_cap);
-        assert_eq!(node_cap(&settings, 1, false), settings.reply_cap);
-        for ply in 2..6 {
-            assert_eq!(node_cap(&settings, ply, false), settings.cap);
-            assert_eq!(node_cap(&settings, ply, true), settings.reply_cap);
-        }
-        assert!(settings.reply_cap > settings.cap);
-        let uncapped = SearchSettings { cap: 0, ..settings };
-        assert_eq!(node_cap(&uncapped, 3, true), 0);
-        let wide_reply = SearchSettings {
-            reply_cap: 0,
-            ..settings
-        };
-        assert_eq!(node_cap(&wide_reply, 3, true), 0);
-        assert_eq!(node_cap(&wide_reply, 3, false), settings.cap);
     }
 
     /// The search sorts a node's scored candidates once; the order must be the one that
