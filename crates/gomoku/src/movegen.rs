@@ -90,7 +90,7 @@ pub enum Candidates {
 
 fn threat_moves(board: &Board, cap: usize, out: &mut Vec<Point>) {
     let mut keys: Vec<u64> = Vec::with_capacity(TYPICAL_CANDIDATES);
-    if threat_candidates(board, cap, &mut keys, out) == Candidates::Scored {
+    if threat_candidates(board, cap, None, &mut keys, out) == Candidates::Scored {
         keys.sort_unstable();
         out.extend(keys.iter().map(|&k| order_key_point(k)));
     }
@@ -100,10 +100,12 @@ fn threat_moves(board: &Board, cap: usize, out: &mut Vec<Point>) {
 /// cap) when nothing forces the choice (forced defences are never cut): a five or the
 /// blocks of the opponent's go to `out`, anything else to `keys` as order keys, unsorted,
 /// so that a caller who orders the moves again sorts once (the search runs this at every
-/// node, with buffers it keeps).
+/// node, with buffers it keeps). `keep`, a candidate the cap would drop, is kept past it:
+/// the search passes the table's move, which a wider visit of the node found best.
 pub fn threat_candidates(
     board: &Board,
     cap: usize,
+    keep: Option<Point>,
     keys: &mut Vec<u64>,
     out: &mut Vec<Point>,
 ) -> Candidates {
@@ -144,7 +146,14 @@ pub fn threat_candidates(
     // Defences against an open three are never cut: dropping one could lose at once.
     if cap > 0 && keys.len() > cap && !forced {
         keys.select_nth_unstable(cap - 1);
-        keys.truncate(cap);
+        let kept = keep.and_then(|p| keys[cap..].iter().position(|&k| order_key_point(k) == p));
+        match kept {
+            Some(i) => {
+                keys.swap(cap, cap + i);
+                keys.truncate(cap + 1);
+            }
+            None => keys.truncate(cap),
+        }
     }
     Candidates::Scored
 }

@@ -2,7 +2,7 @@
 //! threat searches' budgets and depths, the candidate caps, the time split and the levels'
 //! margins.
 //!
-//! They are the engine's signature: `qi bench gomoku` counts 135035 nodes with them (pinned
+//! They are the engine's signature: `qi bench gomoku` counts 135088 nodes with them (pinned
 //! by `crates/cli/tests/bench_signature.rs`); a commit that changes one on purpose updates
 //! the signature and says why. The evaluation's shape weights live with the shapes
 //! ([`crate::eval`]), the swap openings' margins in [`crate::opening`].
@@ -86,7 +86,9 @@ pub const ROOT_CANDIDATES: usize = 24;
 pub const REPLY_CANDIDATES: usize = 24;
 
 /// Candidates searched deeper: the threat-aware generator puts forced and
-/// attacking points first, and the rest rarely matter.
+/// attacking points first, and the rest rarely matter. The node's table move is kept past
+/// the cap as one more: a wider visit of the node (as the reply, or on an earlier principal
+/// variation) found it best, and dropping it left the best move known unsearched.
 pub const CANDIDATES: usize = 12;
 
 // ---------------------------------------------------------------------------------------

@@ -833,7 +833,8 @@ impl GomokuSearch {
         keys.clear();
         let scored = match self.settings.generator {
             Generator::Threats => {
-                movegen::threat_candidates(board, cap, &mut keys, moves) == Candidates::Scored
+                movegen::threat_candidates(board, cap, tt_move, &mut keys, moves)
+                    == Candidates::Scored
             }
             generator => {
                 movegen::generate(board, generator, cap, moves);
@@ -956,7 +957,7 @@ mod tests {
     fn candidates_sorted_once_match_the_generator_then_ordering() {
         let mut rng = StdRng::seed_from_u64(5);
         let mut search = GomokuSearch::new(1, SearchSettings::default(), Techniques::ALL);
-        let mut checked = 0;
+        let (mut checked, mut kept_past_cap) = (0, 0);
         for round in 0..300 {
             let rule = [Rule::Freestyle, Rule::Standard, Rule::Renju][round % 3];
             let stones = rng.random_range(0..40);
@@ -973,10 +974,19 @@ mod tests {
                 .random_bool(0.5)
                 .then(|| near[rng.random_range(0..near.len())]);
             for cap in [0, 5, 12] {
-                // The plain way: the generator's order, sorted stably by the ordering key,
-                // then the table's move first.
+                // The plain way: the generator's order, with the table's move when the cap
+                // alone dropped it, sorted stably by the ordering key, then the table's move
+                // first.
                 let mut expected = Vec::new();
                 movegen::generate(&board, Generator::Threats, cap, &mut expected);
+                let mut uncapped = Vec::new();
+                movegen::generate(&board, Generator::Threats, 0, &mut uncapped);
+                if let Some(kept) = tt_move.filter(|p| uncapped.contains(p)) {
+                    if !expected.contains(&kept) {
+                        expected.push(kept);
+                        kept_past_cap += 1;
+                    }
+                }
                 if expected.len() > 2 {
                     let history = &search.history[board.to_move().index()];
                     let killers = search.killers[ply];
@@ -993,6 +1003,10 @@ mod tests {
             }
         }
         assert!(checked > 500, "only {checked} orderings compared");
+        assert!(
+            kept_past_cap > 20,
+            "the table's move kept past the cap only {kept_past_cap} times"
+        );
     }
 
     #[test]

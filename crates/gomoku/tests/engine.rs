@@ -377,6 +377,40 @@ fn node_and_depth_limits_are_respected() {
 }
 
 #[test]
+fn the_kept_point_survives_the_candidate_cap() {
+    use qi_gomoku::board::Point;
+    use qi_gomoku::movegen::{order_key_point, threat_candidates, Candidates};
+    let board = position(
+        Rule::Freestyle,
+        &[(7, 7), (8, 8)],
+        &[(7, 8), (9, 6)],
+        Color::Black,
+    );
+    let points = |cap: usize, keep: Option<Point>| {
+        let (mut keys, mut out) = (Vec::new(), Vec::new());
+        assert_eq!(
+            threat_candidates(&board, cap, keep, &mut keys, &mut out),
+            Candidates::Scored
+        );
+        let mut points: Vec<Point> = keys.iter().map(|&k| order_key_point(k)).collect();
+        points.sort_unstable();
+        points
+    };
+    let all = points(0, None);
+    let capped = points(6, None);
+    assert_eq!(capped.len(), 6);
+    assert!(all.len() > 6);
+    // A point the cap drops comes back, alone, when it is kept.
+    let dropped = *all.iter().find(|p| !capped.contains(p)).unwrap();
+    let kept = points(6, Some(dropped));
+    assert_eq!(kept.len(), 7);
+    assert!(kept.contains(&dropped) && capped.iter().all(|p| kept.contains(p)));
+    // A point inside the cap, or one that is no candidate at all, changes nothing.
+    assert_eq!(points(6, Some(capped[0])), capped);
+    assert_eq!(points(6, Some(point(7, 7))), capped);
+}
+
+#[test]
 fn seed_evaluators_and_neighbourhood_generator_work() {
     use qi_gomoku::eval::{evaluate, seed000_line, seed001_line, Evaluator};
     use qi_gomoku::movegen::{generate, Generator};
