@@ -129,13 +129,12 @@ impl PackedWeights {
 
     /// Both colours' packed tables under `rule`.
     fn for_rule(rule: Rule) -> &'static [PackedWeights; 2] {
-        static FREESTYLE: [PackedWeights; 2] =
-            PackedWeights::colours(&crate::weight_sets::FREESTYLE);
-        static RENJU: [PackedWeights; 2] = PackedWeights::colours(&crate::weight_sets::RENJU);
-        match rule {
-            Rule::Renju => &RENJU,
-            Rule::Freestyle | Rule::Standard => &FREESTYLE,
-        }
+        use crate::weight_sets::{rule_slot, BY_SLOT};
+        static PACKED: [[PackedWeights; 2]; 2] = [
+            PackedWeights::colours(&BY_SLOT[0]),
+            PackedWeights::colours(&BY_SLOT[1]),
+        ];
+        &PACKED[rule_slot(rule)]
     }
 }
 

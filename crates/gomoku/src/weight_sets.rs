@@ -20,12 +20,22 @@ pub const RENJU: RuleWeights = RuleWeights {
     ],
 };
 
-/// The weights `rule` plays with.
-pub const fn for_rule(rule: Rule) -> &'static RuleWeights {
+/// The rules' weights, one set per [`rule_slot`].
+pub const BY_SLOT: [RuleWeights; 2] = [FREESTYLE, RENJU];
+
+/// Which of [`BY_SLOT`] `rule` plays with: the one place that maps rules to weights (the
+/// board's packed tables follow the same slots).
+pub const fn rule_slot(rule: Rule) -> usize {
     match rule {
-        Rule::Renju => &RENJU,
-        Rule::Freestyle | Rule::Standard => &FREESTYLE,
+        Rule::Freestyle | Rule::Standard => 0,
+        Rule::Renju => 1,
     }
+}
+
+/// The weights `rule` plays with.
+pub fn for_rule(rule: Rule) -> &'static RuleWeights {
+    static SETS: [RuleWeights; 2] = BY_SLOT;
+    &SETS[rule_slot(rule)]
 }
 
 /// The sets of weights the tuner fits, each written to a file of its own.
@@ -223,5 +233,7 @@ mod tests {
             &WeightSet::RenjuWhite.weights().roles[1]
         );
         assert_eq!(for_rule(Rule::Freestyle), &FREESTYLE);
+        assert_eq!(for_rule(Rule::Standard), &FREESTYLE);
+        assert_eq!(for_rule(Rule::Renju), &RENJU);
     }
 }
