@@ -54,6 +54,7 @@ class Rapfi:
     def __init__(self, path, nodes):
         self.nodes = nodes
         self.setup = None
+        self.last_move = None
         self.proc = subprocess.Popen(
             [os.path.abspath(path)],
             cwd=os.path.dirname(os.path.abspath(path)),
@@ -68,7 +69,8 @@ class Rapfi:
         self.proc.stdin.flush()
 
     def evaluate(self, rule, size, moves):
-        """Rapfi's last reported evaluation (text) of the position, or None."""
+        """Rapfi's last reported evaluation (text) of the position, or None; the move it
+        chose is left in `last_move` ((x, y), or None)."""
         if self.setup != (rule, size):
             self.send(
                 [
@@ -87,6 +89,7 @@ class Rapfi:
         lines.append("DONE")
         self.send(lines)
         last, failed = None, False
+        self.last_move = None
         for line in self.proc.stdout:
             line = line.strip()
             found = re.search(r"Eval (\S+)", line)
@@ -95,7 +98,9 @@ class Rapfi:
             if line.startswith("ERROR"):
                 failed = True
                 break
-            if re.fullmatch(r"\d+,\d+", line):
+            move = re.fullmatch(r"(\d+),(\d+)", line)
+            if move:
+                self.last_move = (int(move.group(1)), int(move.group(2)))
                 break
         # Rapfi prints its move a moment before it takes commands again, and drops what
         # comes in between: wait, and after an error read up to a fresh ABOUT's answer
@@ -117,6 +122,16 @@ class Rapfi:
             self.proc.kill()
 
 
+def record(out, i, line, counts, lock):
+    """Stores labelled line `i` and reports progress every 1000 lines (the workers share
+    `out` and `counts` under `lock`)."""
+    with lock:
+        out[i] = line
+        counts["done"] += 1
+        if counts["done"] % 1000 == 0:
+            print(f"{counts['done']} labelled", file=sys.stderr, flush=True)
+
+
 def label(indices, positions, rapfi, nodes, scale, out, counts, lock):
     """Labels positions[i] for each i of `indices` into out[i] (None: no evaluation)."""
     engine = Rapfi(rapfi, nodes)
@@ -131,11 +146,7 @@ def label(indices, positions, rapfi, nodes, scale, out, counts, lock):
                     counts["missing"] += 1
                 continue
             score = black_score(text, len(moves) % 2 == 0, scale)
-            with lock:
-                out[i] = f"{position} | {score:.3f}"
-                counts["done"] += 1
-                if counts["done"] % 1000 == 0:
-                    print(f"{counts['done']} labelled", file=sys.stderr, flush=True)
+            record(out, i, f"{position} | {score:.3f}", counts, lock)
     finally:
         engine.close()
 
