@@ -18,28 +18,11 @@ are left out and counted. This only talks to Rapfi over the Gomocup protocol; no
 Rapfi is in the repository.
 """
 import argparse
-import re
 import sys
 import threading
 
 from gomoku_label import Rapfi, RULES, record
-
-
-def games(text):
-    """Yields (rule, size, moves) per SGF tree; moves are (x, y)."""
-    for tree in re.findall(r"\(;FF.*?\)", text, re.S):
-        rule = (re.search(r"RU\[([^\]]*)\]", tree) or [None, "freestyle"])[1]
-        size = int((re.search(r"SZ\[(\d+)\]", tree) or [None, "15"])[1])
-        moves = [
-            (ord(a) - 97, ord(b) - 97)
-            for a, b in re.findall(r";[BW]\[([a-z])([a-z])\]", tree)
-        ]
-        yield rule, size, moves
-
-
-def point_name(x, y):
-    """(7, 7) -> `h8` (Qi's notation)."""
-    return f"{chr(97 + x)}{y + 1}"
+from gomoku_swings import name, parse_games
 
 
 def positions(paths, skip, max_stones):
@@ -48,7 +31,7 @@ def positions(paths, skip, max_stones):
     for path in paths:
         with open(path) as f:
             text = f.read()
-        for rule, size, moves in games(text):
+        for _, _, _, rule, moves, size in parse_games(text):
             if rule not in RULES:
                 continue
             for n in range(skip, min(len(moves), max_stones + 1)):
@@ -70,8 +53,8 @@ def label(indices, todo, rapfi, nodes, out, counts, lock):
                 with lock:
                     counts["missing"] += 1
                 continue
-            played = " ".join(point_name(*m) for m in moves)
-            line = f"{rule} {size} {played} | {point_name(*engine.last_move)} {evaluation}"
+            played = " ".join(name(m) for m in moves)
+            line = f"{rule} {size} {played} | {name(engine.last_move)} {evaluation}"
             record(out, i, line, counts, lock)
     finally:
         engine.close()

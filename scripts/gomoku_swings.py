@@ -29,14 +29,14 @@ MATE = 30000
 
 
 def parse_games(text):
-    """Yields (black, white, result, rule, moves) per SGF tree; moves are (x, y)."""
+    """Yields (black, white, result, rule, moves, size) per SGF tree; moves are (x, y)."""
     for tree in re.findall(r"\(;FF.*?\)", text, re.S):
         tag = lambda name: (re.search(name + r"\[([^\]]*)\]", tree) or [None, ""])[1]
         moves = [
             (ord(a) - 97, ord(b) - 97)
             for a, b in re.findall(r";[BW]\[([a-z])([a-z])\]", tree)
         ]
-        yield tag("PB"), tag("PW"), tag("RE"), tag("RU") or "freestyle", moves
+        yield tag("PB"), tag("PW"), tag("RE"), tag("RU") or "freestyle", moves, int(tag("SZ") or 15)
 
 
 def score(text):
@@ -109,7 +109,7 @@ def main():
     with open(args.games) as f:
         games = list(parse_games(f.read()))
     checked = swings = into_loss = 0
-    for number, (black, white, result, rule, moves) in enumerate(games, 1):
+    for number, (black, white, result, rule, moves, _) in enumerate(games, 1):
         if args.player not in (black, white):
             continue
         colour = 0 if black == args.player else 1
