@@ -234,6 +234,12 @@ pub struct GomokuFitArgs {
     /// (renju positions with that colour to move; tuned_renju_black.rs, tuned_renju_white.rs).
     #[arg(long, default_value = "freestyle")]
     pub weights: WeightSet,
+    /// Which of the set's weights to fit: `points` (what each empty point's patterns,
+    /// threat class and combinations are worth; on quiet positions) or `tempo` (the table
+    /// over both sides' strongest threat classes; on every position the search evaluates,
+    /// an open three against the side to move included). The other weights stay as they are.
+    #[arg(long, default_value = "points")]
+    pub scope: gomoku_tune::FitScope,
 }
 
 /// Runs one `qi tune gomoku` step.
@@ -278,7 +284,8 @@ fn gomoku_positions(args: GomokuPositionsArgs) -> Result<()> {
 
 fn gomoku_fit(args: GomokuFitArgs) -> Result<()> {
     let set = args.weights;
-    let set_flag = format!(" --weights {}", set.name());
+    let scope = args.scope;
+    let set_flag = format!(" --weights {} --scope {}", set.name(), scope.name());
     run_fit(
         &args.fit,
         "gomoku",
@@ -286,11 +293,13 @@ fn gomoku_fit(args: GomokuFitArgs) -> Result<()> {
         |text| {
             let data = gomoku_tune::read_data(text)?;
             Ok::<_, gomoku_tune::DataError>(
-                data.into_iter().filter(|l| l.weight_set() == set).collect(),
+                data.into_iter()
+                    .filter(|l| l.weight_set() == set && scope.takes(&l.board()))
+                    .collect(),
             )
         },
         |data, options, progress, command| {
-            let report = gomoku_tune::tune(data, set, args.fit.holdout, options, progress);
+            let report = gomoku_tune::tune(data, set, scope, args.fit.holdout, options, progress);
             let header = gomoku_tune::tuned_header(&report, command, &args.fit.note);
             (report.weights.to_rust_source(&header), report.fit)
         },

@@ -202,7 +202,20 @@ fn gomoku_positions_then_fit_write_a_weights_file() {
         source.contains("pub const WEIGHTS: EvalWeights"),
         "{source}"
     );
-    assert!(source.contains("Command: qi tune gomoku fit --weights freestyle --epochs 5"));
+    assert!(source
+        .contains("Command: qi tune gomoku fit --weights freestyle --scope points --epochs 5"));
+    // The tempo table fits on its own; an unknown scope is refused.
+    assert_success(&gomoku_fit(
+        &data,
+        &tuned,
+        &["--epochs", "5", "--scope", "tempo"],
+    ));
+    let source = std::fs::read_to_string(&tuned).unwrap();
+    assert!(source.contains("--scope tempo --epochs 5"), "{source}");
+    assert!(source.contains("tempo: ["), "{source}");
+    let out = gomoku_fit(&data, &tuned, &["--scope", "all"]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("points or tempo"));
 
     // Positions labelled by an engine's judgement (scripts/gomoku_label.py): expected
     // scores between 0 and 1 fit as results do; a score outside them is refused.
@@ -236,7 +249,8 @@ fn gomoku_positions_then_fit_write_a_weights_file() {
     );
     assert_success(&out);
     let source = std::fs::read_to_string(&tuned).unwrap();
-    assert!(source.contains("Command: qi tune gomoku fit --weights renju-white --epochs 5"));
+    assert!(source
+        .contains("Command: qi tune gomoku fit --weights renju-white --scope points --epochs 5"));
     let white_to_move = lines
         .iter()
         .filter(|l| l.split_whitespace().count() % 2 == 1)

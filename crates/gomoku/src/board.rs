@@ -705,6 +705,17 @@ impl Board {
         self.threat_count[color.index()][t as usize] as u32
     }
 
+    /// The strongest threat class of any empty point for `color` (`Threat::None` when it
+    /// has none).
+    #[inline]
+    pub fn best_threat(&self, color: Color) -> Threat {
+        let counts = &self.threat_count[color.index()];
+        (1..Threat::COUNT)
+            .rev()
+            .find(|&t| counts[t] > 0)
+            .map_or(Threat::None, |t| Threat::ALL[t])
+    }
+
     /// Whether `color` can complete a winning five now.
     #[inline]
     pub fn has_five_point(&self, color: Color) -> bool {

@@ -1,11 +1,11 @@
 //! Evaluation: the incremental pattern evaluator (attack and defence from per-point line
-//! patterns kept by the board) and the two seed evaluators kept as baselines, which scan
+//! patterns kept by the board, and the tempo table over both sides' strongest threats) and the two seed evaluators kept as baselines, which scan
 //! every line of the board.
 
 use crate::board::{point, Board};
 use crate::rules::Color;
 use crate::weights::{
-    combo_index, pattern_index, threat_index, Combo, EvalWeights, Role, EVAL_DIVISOR,
+    combo_index, pattern_index, tempo_index, threat_index, Combo, EvalWeights, Role, EVAL_DIVISOR,
     ROLE_FEATURES, WEIGHT_COUNT,
 };
 use qi_search::Score;
@@ -18,9 +18,12 @@ pub use crate::cell::{
 /// Which evaluation function the search uses.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Evaluator {
-    /// Incremental per-point line patterns (the engine's own).
+    /// Incremental per-point line patterns and the tempo table (the engine's own).
     #[default]
     Patterns,
+    /// The same without the tempo table: the swap openings' scores, whose margins were set
+    /// on this scale (`crate::opening`).
+    PatternsWithoutTempo,
     /// Seed 001's pattern table (眠二 10, 活二 600/500, 眠三 1000, 跳活三 5000, 活三 9000,
     /// 冲四 15000, 活四 100000, five the maximum), scanning every line.
     Seed001,
@@ -34,10 +37,11 @@ impl std::str::FromStr for Evaluator {
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         match s.trim().to_ascii_lowercase().as_str() {
             "patterns" | "pattern" | "incremental" => Ok(Evaluator::Patterns),
+            "patterns-without-tempo" => Ok(Evaluator::PatternsWithoutTempo),
             "seed001" | "001" => Ok(Evaluator::Seed001),
             "seed000" | "000" => Ok(Evaluator::Seed000),
             _ => Err(format!(
-                "unknown evaluator '{s}' (expected patterns, seed001 or seed000)"
+                "unknown evaluator '{s}' (expected patterns, patterns-without-tempo, seed001 or seed000)"
             )),
         }
     }
@@ -50,11 +54,18 @@ pub const EVAL_LIMIT: Score = 100_000_000;
 pub fn evaluate(board: &Board, evaluator: Evaluator) -> Score {
     let me = board.to_move();
     let raw = match evaluator {
-        Evaluator::Patterns => {
+        Evaluator::Patterns | Evaluator::PatternsWithoutTempo => {
             // The side to move converts its threats first: its points have their own table.
             let mine = board.eval_sum(me, Role::Mover);
             let theirs = board.eval_sum(me.other(), Role::Waiter);
-            (mine - theirs) / EVAL_DIVISOR
+            let tempo = if evaluator == Evaluator::Patterns {
+                let weights = &crate::weight_sets::for_rule(board.rule()).to_move[me.index()];
+                weights.tempo[board.best_threat(me) as usize]
+                    [board.best_threat(me.other()) as usize] as i64
+            } else {
+                0
+            };
+            (mine - theirs + tempo) / EVAL_DIVISOR
         }
         Evaluator::Seed001 => seed_score(board, me, seed001_line),
         Evaluator::Seed000 => seed_score(board, me, seed000_line),
@@ -64,9 +75,9 @@ pub fn evaluate(board: &Board, evaluator: Evaluator) -> Score {
 
 /// The evaluation's features for the side to move: per role, how many (empty point,
 /// line) pairs make each pattern and how many empty points have each threat class and
-/// each building combination, as
-/// a count per flat index; each count is to be multiplied by its weight, the waiter's
-/// negated, and the sum divided by [`EVAL_DIVISOR`].
+/// each building combination, then a one for the tempo table's entry (both sides'
+/// strongest threat classes), as a count per flat index; each count is to be multiplied
+/// by its weight, the waiter's negated, and the sum divided by [`EVAL_DIVISOR`].
 pub fn features(board: &Board) -> [i32; WEIGHT_COUNT] {
     let mut counts = [0i32; WEIGHT_COUNT];
     let me = board.to_move();
@@ -87,6 +98,7 @@ pub fn features(board: &Board) -> [i32; WEIGHT_COUNT] {
             }
         }
     }
+    counts[tempo_index(board.best_threat(me), board.best_threat(me.other()))] = 1;
     counts
 }
 
@@ -99,7 +111,10 @@ pub fn evaluate_features(counts: &[i32; WEIGHT_COUNT], weights: &EvalWeights) ->
             .map(|i| counts[i] as i64 * flat[i] as i64)
             .sum()
     };
-    (sum(Role::Mover) - sum(Role::Waiter)) / EVAL_DIVISOR
+    let tempo: i64 = (2 * ROLE_FEATURES..WEIGHT_COUNT)
+        .map(|i| counts[i] as i64 * flat[i] as i64)
+        .sum();
+    (sum(Role::Mover) - sum(Role::Waiter) + tempo) / EVAL_DIVISOR
 }
 
 /// Every line of the board (rows, columns, both diagonals) as cell codes, at least 5 long.

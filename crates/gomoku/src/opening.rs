@@ -259,6 +259,9 @@ impl Scorer {
             options.vcf_budget = options.vcf_budget.min(budget);
             options.vct_budget = options.vct_budget.min(budget);
         }
+        // The margins were set on the evaluation without the tempo table, whose bonus for
+        // the side to move would go, at the odd depth below, to the side after the root.
+        options.settings.evaluator = crate::eval::Evaluator::PatternsWithoutTempo;
         let mut engine = Engine::new(options);
         // The scores are compared at a fixed odd depth, where the horizon holds as many
         // stones of each colour; extending open threes would end lines at either parity.

@@ -59,6 +59,17 @@ pub enum Threat {
 impl Threat {
     /// Number of classes.
     pub const COUNT: usize = 7;
+
+    /// Every class, weakest first (index = `Threat as u8`).
+    pub const ALL: [Threat; Threat::COUNT] = [
+        Threat::None,
+        Threat::Three,
+        Threat::DoubleThree,
+        Threat::Four,
+        Threat::FourThree,
+        Threat::WinFour,
+        Threat::Five,
+    ];
 }
 
 impl Pattern {

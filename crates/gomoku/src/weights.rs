@@ -7,8 +7,11 @@
 //! ([`Combo`]) its lines make: shapes that threaten nothing yet but make a double threat
 //! one move later, which a sum of per-line terms cannot tell from the same lines spread
 //! over different points. The side to move converts its threats
-//! first, so its points are weighed with their own table. Values are in quarter points:
-//! the evaluation divides the difference of the two sums by [`EVAL_DIVISOR`].
+//! first, so its points are weighed with their own table. To the difference of the two
+//! sums it adds one entry of the tempo table, picked by both sides' strongest threat
+//! classes: who has the initiative, which no sum over points tells (a double-three point
+//! wins for the side to move unless the other side can answer with fours). Values are in
+//! quarter points: the evaluation divides the total by [`EVAL_DIVISOR`].
 //!
 //! The numbers live in [`crate::tuned`] (and the renju sets beside it, gathered in
 //! [`crate::weight_sets`]), written by `qi tune gomoku fit` (docs/tuning.md).
@@ -128,11 +131,18 @@ pub struct RoleWeights {
     pub combo: [i32; Combo::COUNT],
 }
 
-/// The evaluation's weights: one table for the side to move, one for the side waiting.
+/// The evaluation's weights: one table for the side to move, one for the side waiting,
+/// and the tempo table over both sides' strongest threats.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct EvalWeights {
     /// Indexed by [`Role`].
     pub roles: [RoleWeights; 2],
+    /// Indexed by the side to move's strongest threat class, then the waiting side's
+    /// (`Threat as u8`; [`crate::board::Board::best_threat`]): who has the initiative is
+    /// not a sum over points (the same open-three point is a winning tempo for the side
+    /// to move when the other side has no four to answer with, and only a block's worth
+    /// when it has), so the evaluation adds one entry of this table.
+    pub tempo: [[i32; Threat::COUNT]; Threat::COUNT],
 }
 
 /// The weights a rule plays with: one set per side to move, indexed by the colour to move
@@ -159,8 +169,11 @@ impl RuleWeights {
 /// Features per role: the patterns, then the threat classes, then the combinations.
 pub const ROLE_FEATURES: usize = PATTERNS + Threat::COUNT + Combo::COUNT;
 
-/// Number of weights (and features).
-pub const WEIGHT_COUNT: usize = 2 * ROLE_FEATURES;
+/// Features of the tempo table: one per pair of strongest threat classes.
+pub const TEMPO_FEATURES: usize = Threat::COUNT * Threat::COUNT;
+
+/// Number of weights (and features): both roles' tables, then the tempo table.
+pub const WEIGHT_COUNT: usize = 2 * ROLE_FEATURES + TEMPO_FEATURES;
 
 /// The flat index of a pattern's weight in a role.
 pub fn pattern_index(role: Role, pattern: Pattern) -> usize {
@@ -175,6 +188,12 @@ pub fn threat_index(role: Role, threat: Threat) -> usize {
 /// The flat index of a combination's weight in a role.
 pub fn combo_index(role: Role, combo: Combo) -> usize {
     role as usize * ROLE_FEATURES + PATTERNS + Threat::COUNT + combo as usize
+}
+
+/// The flat index of the tempo table's entry for the side to move's strongest threat
+/// class `mover` and the waiting side's `waiter`.
+pub fn tempo_index(mover: Threat, waiter: Threat) -> usize {
+    2 * ROLE_FEATURES + mover as usize * Threat::COUNT + waiter as usize
 }
 
 impl RoleWeights {
@@ -212,6 +231,13 @@ impl EvalWeights {
         weights
     }
 
+    /// These weights without the tempo table (every entry 0).
+    pub const fn without_tempo(self) -> EvalWeights {
+        let mut weights = self;
+        weights.tempo = [[0; Threat::COUNT]; Threat::COUNT];
+        weights
+    }
+
     /// The weights in flat order (see [`pattern_index`], [`threat_index`]).
     pub fn flat(&self) -> Vec<i32> {
         self.roles
@@ -223,6 +249,7 @@ impl EvalWeights {
                     .chain(r.combo.iter())
                     .copied()
             })
+            .chain(self.tempo.iter().flatten().copied())
             .collect()
     }
 
@@ -237,6 +264,7 @@ impl EvalWeights {
                 threat: [0; Threat::COUNT],
                 combo: [0; Combo::COUNT],
             }; 2],
+            tempo: [[0; Threat::COUNT]; Threat::COUNT],
         };
         for role in Role::ALL {
             let base = role as usize * ROLE_FEATURES;
@@ -250,6 +278,9 @@ impl EvalWeights {
             for (i, v) in r.combo.iter_mut().enumerate() {
                 *v = values[base + PATTERNS + Threat::COUNT + i].round() as i32;
             }
+        }
+        for (i, v) in w.tempo.iter_mut().flatten().enumerate() {
+            *v = values[2 * ROLE_FEATURES + i].round() as i32;
         }
         Some(w)
     }
@@ -304,6 +335,15 @@ impl EvalWeights {
                 s.push_str(&format!("                {v}, // {n:?}\n"));
             }
             s.push_str("            ],\n        },\n");
+        }
+        s.push_str(
+            "    ],\n    // By the side to move's strongest threat class (rows), then the side\n",
+        );
+        s.push_str("    // waiting's (columns): None, Three, DoubleThree, Four, FourThree, WinFour, Five.\n");
+        s.push_str("    tempo: [\n");
+        for (row, n) in self.tempo.iter().zip(THREAT_NAMES) {
+            let cells: Vec<String> = row.iter().map(|v| v.to_string()).collect();
+            s.push_str(&format!("        [{}], // {n}\n", cells.join(", ")));
         }
         s.push_str("    ],\n};\n");
         s

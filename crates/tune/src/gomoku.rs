@@ -13,6 +13,12 @@
 //! plies and positions that are not quiet: where either side can make a five, or an open
 //! four (or a double four) in one move. There the next moves are forced and the static
 //! evaluation says little; elsewhere it is a fair guess of the game's outcome.
+//!
+//! **Two fits** ([`FitScope`]): the points' weights (patterns, threat classes,
+//! combinations) on quiet positions, and the tempo table (both sides' strongest threat
+//! classes) on every position the search evaluates, an open three against the side to
+//! move included: that is where who has the initiative decides, and where a sum over
+//! points misjudges it. Each fit leaves the other's weights as they are.
 
 pub use crate::data::DataError;
 use crate::data::{read_lines, result_text};
@@ -24,7 +30,8 @@ use qi_gomoku::pattern::Pattern;
 use qi_gomoku::sgf;
 use qi_gomoku::weight_sets::WeightSet;
 use qi_gomoku::weights::{
-    pattern_index, threat_index, EvalWeights, Role, EVAL_DIVISOR, ROLE_FEATURES, WEIGHT_COUNT,
+    pattern_index, tempo_index, threat_index, EvalWeights, Role, EVAL_DIVISOR, ROLE_FEATURES,
+    WEIGHT_COUNT,
 };
 use qi_gomoku::{format_point, parse_moves, play_checked, Board, Color, MoveResult, Point, Rule};
 
@@ -119,6 +126,56 @@ pub fn is_quiet(board: &Board) -> bool {
         .all(|c| board.threats_at_least(c, Threat::WinFour) == 0)
 }
 
+/// Whether the search reads the evaluation of `board`: the side to move cannot win at once
+/// (a five, or an unstoppable four) and need not block a five. An open three of the waiting
+/// side is allowed: the quiescence search stands pat against it.
+pub fn is_evaluated(board: &Board) -> bool {
+    let me = board.to_move();
+    board.threats_at_least(me, Threat::WinFour) == 0
+        && board.threat_count(me.other(), Threat::Five) == 0
+}
+
+/// Which weights a fit moves, and on which positions.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum FitScope {
+    /// The points' weights (patterns, threat classes, combinations), on quiet positions.
+    #[default]
+    Points,
+    /// The tempo table, on every position the search evaluates ([`is_evaluated`]).
+    Tempo,
+}
+
+impl FitScope {
+    /// Every scope.
+    pub const ALL: [FitScope; 2] = [FitScope::Points, FitScope::Tempo];
+
+    /// The scope's name on the command line.
+    pub const fn name(self) -> &'static str {
+        match self {
+            FitScope::Points => "points",
+            FitScope::Tempo => "tempo",
+        }
+    }
+
+    /// Whether a position with this board is fitted in this scope.
+    pub fn takes(self, board: &Board) -> bool {
+        match self {
+            FitScope::Points => is_quiet(board),
+            FitScope::Tempo => is_evaluated(board),
+        }
+    }
+}
+
+impl std::str::FromStr for FitScope {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        FitScope::ALL
+            .into_iter()
+            .find(|scope| scope.name() == s.trim().to_ascii_lowercase())
+            .ok_or_else(|| format!("unknown fit scope '{s}' (expected points or tempo)"))
+    }
+}
+
 /// Black's score from an SGF result (`B+…`, `W+…`, `0`/`Draw`); `None` when unknown.
 fn result_of(re: &str) -> Option<f32> {
     let re = re.trim();
@@ -198,7 +255,9 @@ pub fn sample_of(labelled: &Labelled) -> Sample {
         .enumerate()
         .filter(|&(_, &n)| n != 0)
         .map(|(i, &n)| {
-            let sign = if i < ROLE_FEATURES { 1.0 } else { -1.0 };
+            // The waiting side's weights count against the side to move.
+            let waiter = (ROLE_FEATURES..2 * ROLE_FEATURES).contains(&i);
+            let sign = if waiter { -1.0 } else { 1.0 };
             (i as u32, sign * n as f32 / EVAL_DIVISOR as f32)
         })
         .collect();
@@ -209,11 +268,26 @@ pub fn sample_of(labelled: &Labelled) -> Sample {
     Sample { features, result }
 }
 
-/// Which weights the fit leaves alone: those no quiet position can inform (a five, an
+/// Which weights a fit in `scope` leaves alone: those of the other scope, and those its
+/// positions cannot inform, so that they keep their meaning. For the points: a five, an
 /// open or double four, the pattern of a line where no five fits, the threat classes
-/// `None` and `Five`), so they keep their meaning.
-pub fn frozen() -> Vec<bool> {
+/// `None`, `WinFour` and `Five` (no quiet position has them). For the tempo table: the
+/// entries where the side to move has an unstoppable four or a five, or the waiting side
+/// a five (the search never evaluates those positions).
+pub fn frozen(scope: FitScope) -> Vec<bool> {
     let mut frozen = vec![false; WEIGHT_COUNT];
+    let (points, tempo) = frozen.split_at_mut(2 * ROLE_FEATURES);
+    match scope {
+        FitScope::Points => tempo.fill(true),
+        FitScope::Tempo => points.fill(true),
+    }
+    for mover in Threat::ALL {
+        for waiter in Threat::ALL {
+            if mover >= Threat::WinFour || waiter == Threat::Five {
+                frozen[tempo_index(mover, waiter)] = true;
+            }
+        }
+    }
     for role in Role::ALL {
         for p in [
             Pattern::None,
@@ -239,19 +313,20 @@ pub struct TuneReport {
     pub fit: FitReport,
 }
 
-/// Fits the engine's weights of `set` to the positions of `data` that `set` evaluates
-/// (the others are left out), starting from the weights it plays with; the last
-/// `holdout` share of those positions is measured, not fitted.
+/// Fits the weights of `set` in `scope` to the positions of `data` that `set` evaluates and
+/// `scope` takes (the others are left out), starting from the weights it plays with; the
+/// last `holdout` share of those positions is measured, not fitted.
 pub fn tune(
     data: &[Labelled],
     set: WeightSet,
+    scope: FitScope,
     holdout: f64,
     options: &FitOptions,
     progress: impl FnMut(Progress),
 ) -> TuneReport {
     let samples: Vec<Sample> = data
         .iter()
-        .filter(|labelled| labelled.weight_set() == set)
+        .filter(|labelled| labelled.weight_set() == set && scope.takes(&labelled.board()))
         .map(sample_of)
         .collect();
     let start: Vec<f64> = set.weights().flat().iter().map(|&v| v as f64).collect();
@@ -259,7 +334,7 @@ pub fn tune(
         &samples,
         holdout,
         &start,
-        &frozen(),
+        &frozen(scope),
         options,
         progress,
         |w| w.iter().map(|v| v.round()).collect(),
@@ -329,5 +404,46 @@ mod tests {
             };
             assert_eq!(s.result, expected);
         }
+    }
+
+    #[test]
+    fn the_two_scopes_fit_their_own_weights_on_their_own_positions() {
+        let (points, tempo) = (frozen(FitScope::Points), frozen(FitScope::Tempo));
+        for i in 0..WEIGHT_COUNT {
+            assert!(points[i] || tempo[i], "weight {i} is free in both scopes");
+            let in_tempo_table = i >= 2 * ROLE_FEATURES;
+            assert!(tempo[i] || in_tempo_table, "the tempo fit moves weight {i}");
+            assert!(
+                points[i] || !in_tempo_table,
+                "the points fit moves weight {i}"
+            );
+        }
+        // Only what the search can meet is fitted.
+        assert!(!tempo[tempo_index(Threat::FourThree, Threat::WinFour)]);
+        assert!(!tempo[tempo_index(Threat::None, Threat::None)]);
+        assert!(tempo[tempo_index(Threat::WinFour, Threat::None)]);
+        assert!(tempo[tempo_index(Threat::Three, Threat::Five)]);
+        assert!(!points[threat_index(Role::Mover, Threat::FourThree)]);
+        // An open three of Black's, White to move: evaluated (White must answer it) but
+        // not quiet; with Black to move instead, Black wins at once and it is neither.
+        let board = |moves: &str| {
+            let moves = parse_moves(moves).unwrap();
+            qi_gomoku::board_from_moves(15, Rule::Freestyle, &moves)
+                .unwrap()
+                .0
+        };
+        let against_three = board("h8 a1 i8 a2 j8");
+        assert_eq!(against_three.best_threat(Color::Black), Threat::WinFour);
+        assert!(FitScope::Tempo.takes(&against_three));
+        assert!(!FitScope::Points.takes(&against_three));
+        let own_three = board("h8 a1 i8 a2 j8 o15");
+        assert!(!FitScope::Tempo.takes(&own_three));
+        assert!(!FitScope::Points.takes(&own_three));
+        let quiet = board("h8 a1 i8");
+        assert!(FitScope::Tempo.takes(&quiet) && FitScope::Points.takes(&quiet));
+        for scope in FitScope::ALL {
+            assert_eq!(scope.name().parse::<FitScope>(), Ok(scope));
+        }
+        assert!("all".parse::<FitScope>().is_err());
     }
 }
