@@ -1260,14 +1260,9 @@ mod tests {
         }
         assert_eq!(board.threat_count, counts);
         for color in [Color::Black, Color::White] {
-            for t in [
-                Threat::Three,
-                Threat::DoubleThree,
-                Threat::Four,
-                Threat::FourThree,
-                Threat::WinFour,
-                Threat::Five,
-            ] {
+            let strongest = board.empty_points().map(|q| board.threat(color, q)).max();
+            assert_eq!(board.best_threat(color), strongest.unwrap_or(Threat::None));
+            for t in Threat::ALL[1..].iter().copied() {
                 let listed: Vec<Point> = board.points_with(color, t).collect();
                 let expected: Vec<Point> = (0..CELLS as Point)
                     .filter(|&q| board.threat(color, q) >= t)
