@@ -1,12 +1,12 @@
 //! Evaluation: the incremental pattern evaluator (attack and defence from per-point line
-//! patterns kept by the board, and the tempo table over both sides' strongest threats) and the two seed evaluators kept as baselines, which scan
-//! every line of the board.
+//! patterns kept by the board, and the tempo table over both sides' strongest threats) and
+//! the two seed evaluators kept as baselines, which scan every line of the board.
 
 use crate::board::{point, Board};
 use crate::rules::Color;
 use crate::weights::{
     combo_index, pattern_index, tempo_index, threat_index, Combo, EvalWeights, Role, EVAL_DIVISOR,
-    ROLE_FEATURES, WEIGHT_COUNT,
+    ROLE_FEATURES, TEMPO_START, WEIGHT_COUNT,
 };
 use qi_search::Score;
 
@@ -60,8 +60,8 @@ pub fn evaluate(board: &Board, evaluator: Evaluator) -> Score {
             let theirs = board.eval_sum(me.other(), Role::Waiter);
             let tempo = if evaluator == Evaluator::Patterns {
                 let weights = &crate::weight_sets::for_rule(board.rule()).to_move[me.index()];
-                weights.tempo[board.best_threat(me) as usize]
-                    [board.best_threat(me.other()) as usize] as i64
+                let (mover, waiter) = tempo_classes(board);
+                weights.tempo[mover as usize][waiter as usize] as i64
             } else {
                 0
             };
@@ -71,6 +71,13 @@ pub fn evaluate(board: &Board, evaluator: Evaluator) -> Score {
         Evaluator::Seed000 => seed_score(board, me, seed000_line),
     };
     raw.clamp(-(EVAL_LIMIT as i64), EVAL_LIMIT as i64) as Score
+}
+
+/// The tempo table's row and column for `board`: the side to move's strongest threat
+/// class, then the waiting side's.
+fn tempo_classes(board: &Board) -> (Threat, Threat) {
+    let me = board.to_move();
+    (board.best_threat(me), board.best_threat(me.other()))
 }
 
 /// The evaluation's features for the side to move: per role, how many (empty point,
@@ -98,7 +105,8 @@ pub fn features(board: &Board) -> [i32; WEIGHT_COUNT] {
             }
         }
     }
-    counts[tempo_index(board.best_threat(me), board.best_threat(me.other()))] = 1;
+    let (mover, waiter) = tempo_classes(board);
+    counts[tempo_index(mover, waiter)] = 1;
     counts
 }
 
@@ -111,7 +119,7 @@ pub fn evaluate_features(counts: &[i32; WEIGHT_COUNT], weights: &EvalWeights) ->
             .map(|i| counts[i] as i64 * flat[i] as i64)
             .sum()
     };
-    let tempo: i64 = (2 * ROLE_FEATURES..WEIGHT_COUNT)
+    let tempo: i64 = (TEMPO_START..WEIGHT_COUNT)
         .map(|i| counts[i] as i64 * flat[i] as i64)
         .sum();
     (sum(Role::Mover) - sum(Role::Waiter) + tempo) / EVAL_DIVISOR

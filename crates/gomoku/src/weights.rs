@@ -172,8 +172,11 @@ pub const ROLE_FEATURES: usize = PATTERNS + Threat::COUNT + Combo::COUNT;
 /// Features of the tempo table: one per pair of strongest threat classes.
 pub const TEMPO_FEATURES: usize = Threat::COUNT * Threat::COUNT;
 
+/// The flat index of the tempo table's first entry: after both roles' tables.
+pub const TEMPO_START: usize = 2 * ROLE_FEATURES;
+
 /// Number of weights (and features): both roles' tables, then the tempo table.
-pub const WEIGHT_COUNT: usize = 2 * ROLE_FEATURES + TEMPO_FEATURES;
+pub const WEIGHT_COUNT: usize = TEMPO_START + TEMPO_FEATURES;
 
 /// The flat index of a pattern's weight in a role.
 pub fn pattern_index(role: Role, pattern: Pattern) -> usize {
@@ -193,7 +196,7 @@ pub fn combo_index(role: Role, combo: Combo) -> usize {
 /// The flat index of the tempo table's entry for the side to move's strongest threat
 /// class `mover` and the waiting side's `waiter`.
 pub fn tempo_index(mover: Threat, waiter: Threat) -> usize {
-    2 * ROLE_FEATURES + mover as usize * Threat::COUNT + waiter as usize
+    TEMPO_START + mover as usize * Threat::COUNT + waiter as usize
 }
 
 impl RoleWeights {
@@ -280,7 +283,7 @@ impl EvalWeights {
             }
         }
         for (i, v) in w.tempo.iter_mut().flatten().enumerate() {
-            *v = values[2 * ROLE_FEATURES + i].round() as i32;
+            *v = values[TEMPO_START + i].round() as i32;
         }
         Some(w)
     }
@@ -339,7 +342,10 @@ impl EvalWeights {
         s.push_str(
             "    ],\n    // By the side to move's strongest threat class (rows), then the side\n",
         );
-        s.push_str("    // waiting's (columns): None, Three, DoubleThree, Four, FourThree, WinFour, Five.\n");
+        s.push_str(&format!(
+            "    // waiting's (columns): {}.\n",
+            THREAT_NAMES.join(", ")
+        ));
         s.push_str("    tempo: [\n");
         for (row, n) in self.tempo.iter().zip(THREAT_NAMES) {
             let cells: Vec<String> = row.iter().map(|v| v.to_string()).collect();

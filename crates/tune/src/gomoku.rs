@@ -31,7 +31,7 @@ use qi_gomoku::sgf;
 use qi_gomoku::weight_sets::WeightSet;
 use qi_gomoku::weights::{
     pattern_index, tempo_index, threat_index, EvalWeights, Role, EVAL_DIVISOR, ROLE_FEATURES,
-    WEIGHT_COUNT,
+    TEMPO_START, WEIGHT_COUNT,
 };
 use qi_gomoku::{format_point, parse_moves, play_checked, Board, Color, MoveResult, Point, Rule};
 
@@ -256,7 +256,7 @@ pub fn sample_of(labelled: &Labelled) -> Sample {
         .filter(|&(_, &n)| n != 0)
         .map(|(i, &n)| {
             // The waiting side's weights count against the side to move.
-            let waiter = (ROLE_FEATURES..2 * ROLE_FEATURES).contains(&i);
+            let waiter = (ROLE_FEATURES..TEMPO_START).contains(&i);
             let sign = if waiter { -1.0 } else { 1.0 };
             (i as u32, sign * n as f32 / EVAL_DIVISOR as f32)
         })
@@ -276,7 +276,7 @@ pub fn sample_of(labelled: &Labelled) -> Sample {
 /// a five (the search never evaluates those positions).
 pub fn frozen(scope: FitScope) -> Vec<bool> {
     let mut frozen = vec![false; WEIGHT_COUNT];
-    let (points, tempo) = frozen.split_at_mut(2 * ROLE_FEATURES);
+    let (points, tempo) = frozen.split_at_mut(TEMPO_START);
     match scope {
         FitScope::Points => tempo.fill(true),
         FitScope::Tempo => points.fill(true),
@@ -411,7 +411,7 @@ mod tests {
         let (points, tempo) = (frozen(FitScope::Points), frozen(FitScope::Tempo));
         for i in 0..WEIGHT_COUNT {
             assert!(points[i] || tempo[i], "weight {i} is free in both scopes");
-            let in_tempo_table = i >= 2 * ROLE_FEATURES;
+            let in_tempo_table = i >= TEMPO_START;
             assert!(tempo[i] || in_tempo_table, "the tempo fit moves weight {i}");
             assert!(
                 points[i] || !in_tempo_table,
