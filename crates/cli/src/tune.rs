@@ -235,9 +235,10 @@ pub struct GomokuFitArgs {
     #[arg(long, default_value = "freestyle")]
     pub weights: WeightSet,
     /// Which of the set's weights to fit: `points` (what each empty point's patterns,
-    /// threat class and combinations are worth; on quiet positions) or `tempo` (the table
+    /// threat class and combinations are worth; on quiet positions), `tempo` (the table
     /// over both sides' strongest threat classes; on every position the search evaluates,
-    /// an open three against the side to move included). The other weights stay as they are.
+    /// an open three against the side to move included), each leaving the other's weights as
+    /// they are, or `all` (both together, on the tempo fit's positions).
     #[arg(long, default_value = "points")]
     pub scope: gomoku_tune::FitScope,
 }

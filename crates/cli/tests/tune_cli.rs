@@ -204,7 +204,7 @@ fn gomoku_positions_then_fit_write_a_weights_file() {
     );
     assert!(source
         .contains("Command: qi tune gomoku fit --weights freestyle --scope points --epochs 5"));
-    // The tempo table fits on its own; an unknown scope is refused.
+    // The tempo table fits on its own.
     assert_success(&gomoku_fit(
         &data,
         &tuned,
@@ -213,9 +213,17 @@ fn gomoku_positions_then_fit_write_a_weights_file() {
     let source = std::fs::read_to_string(&tuned).unwrap();
     assert!(source.contains("--scope tempo --epochs 5"), "{source}");
     assert!(source.contains("tempo: ["), "{source}");
-    let out = gomoku_fit(&data, &tuned, &["--scope", "all"]);
+    // Both together, on the tempo fit's positions; an unknown scope is refused.
+    assert_success(&gomoku_fit(
+        &data,
+        &tuned,
+        &["--epochs", "5", "--scope", "all"],
+    ));
+    let source = std::fs::read_to_string(&tuned).unwrap();
+    assert!(source.contains("--scope all --epochs 5"), "{source}");
+    let out = gomoku_fit(&data, &tuned, &["--scope", "both"]);
     assert!(!out.status.success());
-    assert!(String::from_utf8_lossy(&out.stderr).contains("points or tempo"));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("points, tempo or all"));
 
     // Positions labelled by an engine's judgement (scripts/gomoku_label.py): expected
     // scores between 0 and 1 fit as results do; a score outside them is refused.

@@ -14,11 +14,12 @@
 //! four (or a double four) in one move. There the next moves are forced and the static
 //! evaluation says little; elsewhere it is a fair guess of the game's outcome.
 //!
-//! **Two fits** ([`FitScope`]): the points' weights (patterns, threat classes,
-//! combinations) on quiet positions, and the tempo table (both sides' strongest threat
+//! **Three fits** ([`FitScope`]): the points' weights (patterns, threat classes,
+//! combinations) on quiet positions; the tempo table (both sides' strongest threat
 //! classes) on every position the search evaluates, an open three against the side to
 //! move included: that is where who has the initiative decides, and where a sum over
-//! points misjudges it. Each fit leaves the other's weights as they are.
+//! points misjudges it; and both together on those positions. The first two leave the
+//! other's weights as they are.
 
 pub use crate::data::DataError;
 use crate::data::{read_lines, result_text};
@@ -143,17 +144,21 @@ pub enum FitScope {
     Points,
     /// The tempo table, on every position the search evaluates ([`is_evaluated`]).
     Tempo,
+    /// Both together, on every position the search evaluates: the points' weights then
+    /// learn what a point is worth where one side has the initiative, alongside the table.
+    All,
 }
 
 impl FitScope {
     /// Every scope.
-    pub const ALL: [FitScope; 2] = [FitScope::Points, FitScope::Tempo];
+    pub const ALL: [FitScope; 3] = [FitScope::Points, FitScope::Tempo, FitScope::All];
 
     /// The scope's name on the command line.
     pub const fn name(self) -> &'static str {
         match self {
             FitScope::Points => "points",
             FitScope::Tempo => "tempo",
+            FitScope::All => "all",
         }
     }
 
@@ -161,7 +166,7 @@ impl FitScope {
     pub fn takes(self, board: &Board) -> bool {
         match self {
             FitScope::Points => is_quiet(board),
-            FitScope::Tempo => is_evaluated(board),
+            FitScope::Tempo | FitScope::All => is_evaluated(board),
         }
     }
 }
@@ -172,7 +177,7 @@ impl std::str::FromStr for FitScope {
         FitScope::ALL
             .into_iter()
             .find(|scope| scope.name() == s.trim().to_ascii_lowercase())
-            .ok_or_else(|| format!("unknown fit scope '{s}' (expected points or tempo)"))
+            .ok_or_else(|| format!("unknown fit scope '{s}' (expected points, tempo or all)"))
     }
 }
 
@@ -280,6 +285,7 @@ pub fn frozen(scope: FitScope) -> Vec<bool> {
     match scope {
         FitScope::Points => tempo.fill(true),
         FitScope::Tempo => points.fill(true),
+        FitScope::All => {}
     }
     for mover in Threat::ALL {
         for waiter in Threat::ALL {
@@ -444,6 +450,13 @@ mod tests {
         for scope in FitScope::ALL {
             assert_eq!(scope.name().parse::<FitScope>(), Ok(scope));
         }
-        assert!("all".parse::<FitScope>().is_err());
+        assert!("both".parse::<FitScope>().is_err());
+        // The joint fit moves exactly what either of the two moves, on the tempo fit's
+        // positions.
+        let all = frozen(FitScope::All);
+        for i in 0..WEIGHT_COUNT {
+            assert_eq!(all[i], points[i] && tempo[i], "weight {i}");
+        }
+        assert!(FitScope::All.takes(&against_three) && !FitScope::All.takes(&own_three));
     }
 }
