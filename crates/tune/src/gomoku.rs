@@ -278,7 +278,8 @@ pub fn sample_of(labelled: &Labelled) -> Sample {
 /// open or double four, the pattern of a line where no five fits, the threat classes
 /// `None`, `WinFour` and `Five` (no quiet position has them). For the tempo table: the
 /// entries where the side to move has an unstoppable four or a five, or the waiting side
-/// a five (the search never evaluates those positions).
+/// a five (the search never evaluates those positions). The joint fit (`all`) leaves alone
+/// what both leave alone, so the points' frozen weights keep their meaning there too.
 pub fn frozen(scope: FitScope) -> Vec<bool> {
     let mut frozen = vec![false; WEIGHT_COUNT];
     let (points, tempo) = frozen.split_at_mut(TEMPO_START);
