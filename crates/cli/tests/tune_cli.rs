@@ -204,23 +204,21 @@ fn gomoku_positions_then_fit_write_a_weights_file() {
     );
     assert!(source
         .contains("Command: qi tune gomoku fit --weights freestyle --scope points --epochs 5"));
-    // The tempo table fits on its own.
-    assert_success(&gomoku_fit(
-        &data,
-        &tuned,
-        &["--epochs", "5", "--scope", "tempo"],
-    ));
-    let source = std::fs::read_to_string(&tuned).unwrap();
-    assert!(source.contains("--scope tempo --epochs 5"), "{source}");
-    assert!(source.contains("tempo: ["), "{source}");
-    // Both together, on the tempo fit's positions; an unknown scope is refused.
-    assert_success(&gomoku_fit(
-        &data,
-        &tuned,
-        &["--epochs", "5", "--scope", "all"],
-    ));
-    let source = std::fs::read_to_string(&tuned).unwrap();
-    assert!(source.contains("--scope all --epochs 5"), "{source}");
+    // The tempo table fits on its own, or together with the points' weights on the same
+    // positions; an unknown scope is refused.
+    for scope in ["tempo", "all"] {
+        assert_success(&gomoku_fit(
+            &data,
+            &tuned,
+            &["--epochs", "5", "--scope", scope],
+        ));
+        let source = std::fs::read_to_string(&tuned).unwrap();
+        assert!(
+            source.contains(&format!("--scope {scope} --epochs 5")),
+            "{source}"
+        );
+        assert!(source.contains("tempo: ["), "{source}");
+    }
     let out = gomoku_fit(&data, &tuned, &["--scope", "both"]);
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("points, tempo or all"));

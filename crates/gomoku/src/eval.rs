@@ -113,16 +113,11 @@ pub fn features(board: &Board) -> [i32; WEIGHT_COUNT] {
 /// The evaluation recomputed from [`features`] and `weights` (before clamping).
 pub fn evaluate_features(counts: &[i32; WEIGHT_COUNT], weights: &EvalWeights) -> i64 {
     let flat = weights.flat();
-    let sum = |role: Role| -> i64 {
-        let base = role as usize * ROLE_FEATURES;
-        (base..base + ROLE_FEATURES)
-            .map(|i| counts[i] as i64 * flat[i] as i64)
-            .sum()
+    let dot = |range: std::ops::Range<usize>| -> i64 {
+        range.map(|i| counts[i] as i64 * flat[i] as i64).sum()
     };
-    let tempo: i64 = (TEMPO_START..WEIGHT_COUNT)
-        .map(|i| counts[i] as i64 * flat[i] as i64)
-        .sum();
-    (sum(Role::Mover) - sum(Role::Waiter) + tempo) / EVAL_DIVISOR
+    let role = |role: Role| dot(role as usize * ROLE_FEATURES..(role as usize + 1) * ROLE_FEATURES);
+    (role(Role::Mover) - role(Role::Waiter) + dot(TEMPO_START..WEIGHT_COUNT)) / EVAL_DIVISOR
 }
 
 /// Every line of the board (rows, columns, both diagonals) as cell codes, at least 5 long.

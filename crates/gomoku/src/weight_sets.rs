@@ -194,7 +194,7 @@ mod tests {
             let weights = set.weights().flat();
             // The tempo table was fitted on freestyle positions only: renju has none yet.
             assert_eq!(set.weights().tempo, [[0; Threat::COUNT]; Threat::COUNT]);
-            let points = 2 * crate::weights::ROLE_FEATURES;
+            let points = crate::weights::TEMPO_START;
             let differing: Vec<usize> = (0..points)
                 .filter(|&i| weights[i] != freestyle[i])
                 .collect();
