@@ -21,9 +21,6 @@ pub enum Evaluator {
     /// Incremental per-point line patterns and the tempo table (the engine's own).
     #[default]
     Patterns,
-    /// The same without the tempo table: the swap openings' scores, whose margins were set
-    /// on this scale (`crate::opening`).
-    PatternsWithoutTempo,
     /// Seed 001's pattern table (眠二 10, 活二 600/500, 眠三 1000, 跳活三 5000, 活三 9000,
     /// 冲四 15000, 活四 100000, five the maximum), scanning every line.
     Seed001,
@@ -37,11 +34,10 @@ impl std::str::FromStr for Evaluator {
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         match s.trim().to_ascii_lowercase().as_str() {
             "patterns" | "pattern" | "incremental" => Ok(Evaluator::Patterns),
-            "patterns-without-tempo" => Ok(Evaluator::PatternsWithoutTempo),
             "seed001" | "001" => Ok(Evaluator::Seed001),
             "seed000" | "000" => Ok(Evaluator::Seed000),
             _ => Err(format!(
-                "unknown evaluator '{s}' (expected patterns, patterns-without-tempo, seed001 or seed000)"
+                "unknown evaluator '{s}' (expected patterns, seed001 or seed000)"
             )),
         }
     }
@@ -54,17 +50,13 @@ pub const EVAL_LIMIT: Score = 100_000_000;
 pub fn evaluate(board: &Board, evaluator: Evaluator) -> Score {
     let me = board.to_move();
     let raw = match evaluator {
-        Evaluator::Patterns | Evaluator::PatternsWithoutTempo => {
+        Evaluator::Patterns => {
             // The side to move converts its threats first: its points have their own table.
             let mine = board.eval_sum(me, Role::Mover);
             let theirs = board.eval_sum(me.other(), Role::Waiter);
-            let tempo = if evaluator == Evaluator::Patterns {
-                let weights = &crate::weight_sets::for_rule(board.rule()).to_move[me.index()];
-                let (mover, waiter) = tempo_classes(board);
-                weights.tempo[mover as usize][waiter as usize] as i64
-            } else {
-                0
-            };
+            let weights = &crate::weight_sets::for_rule(board.rule()).to_move[me.index()];
+            let (mover, waiter) = tempo_classes(board);
+            let tempo = weights.tempo[mover as usize][waiter as usize] as i64;
             (mine - theirs + tempo) / EVAL_DIVISOR
         }
         Evaluator::Seed001 => seed_score(board, me, seed001_line),

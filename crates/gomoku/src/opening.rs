@@ -180,19 +180,26 @@ pub struct SwapDecision {
     pub white_score: Score,
 }
 
-/// A side must lead by more than this (pattern points; an open three is about 600) before
-/// it is chosen for its lead: shallow scores move by a few points from depth to depth.
+/// A side must lead by more than this (points of the evaluation) before it is chosen for
+/// its lead: half a percent of expected score at the evaluation's fitted scale (about
+/// 0.0006 logit a point, `crate::tuned`). A lead this small is well inside the short
+/// searches' noise, so at the margin the choice is close to a coin toss; that costs little,
+/// as the position is near even whichever colour is chosen.
 pub const SWAP_MARGIN: Score = 30;
 
 /// Under swap2 a three-stone position scored within this of even is handed back with two
-/// more stones rather than chosen: neither colour is worth committing to.
-pub const BALANCE_MARGIN: Score = 60;
+/// more stones rather than chosen: neither colour is worth committing to, as a lead this
+/// small is inside the short searches' noise (their scores move by a median of 177 points
+/// between depths 3 and 5 over the 74 opening shapes). About 2 % of expected score at the
+/// evaluation's fitted scale. Proposals aim within it too.
+pub const BALANCE_MARGIN: Score = 150;
 
 /// Black replies tried for the fifth stone when placing two.
 const FIFTH_STONE_CANDIDATES: usize = 8;
 
-/// Opening shapes tried per proposal.
-const PROPOSAL_CANDIDATES: usize = 12;
+/// Opening shapes a proposal's time is planned for: each search gets this share of the
+/// time left until fewer shapes remain.
+const SHAPES_PLANNED: usize = 12;
 
 /// Small transposition table: the searches are short and many.
 const OPENING_TT_MB: usize = 4;
@@ -259,9 +266,6 @@ impl Scorer {
             options.vcf_budget = options.vcf_budget.min(budget);
             options.vct_budget = options.vct_budget.min(budget);
         }
-        // The margins were set on the evaluation without the tempo table, whose bonus for
-        // the side to move would go, at the odd depth below, to the side after the root.
-        options.settings.evaluator = crate::eval::Evaluator::PatternsWithoutTempo;
         let mut engine = Engine::new(options);
         // The scores are compared at a fixed odd depth, where the horizon holds as many
         // stones of each colour; extending open threes would end lines at either parity.
@@ -314,9 +318,10 @@ impl Scorer {
 }
 
 /// Proposes three opening stones (Black, White, Black) near the centre of the empty
-/// `board`: among a few classical shapes chosen and turned by `seed`, the one whose short
-/// search scores nearest even. The same seed and limits (without a time limit) give the
-/// same proposal.
+/// `board`: the shapes are tried in an order chosen and turned by `seed`, and the first
+/// whose short search scores within [`BALANCE_MARGIN`] of even is proposed (so seeds vary
+/// the proposal); when none does, or time runs out first, the one scored nearest even.
+/// The same seed and limits (without a time limit) give the same proposal.
 pub fn propose_opening(
     board: &Board,
     seed: u64,
@@ -341,7 +346,6 @@ pub fn propose_opening(
             };
             Some([board.point(centre, centre)?, at(shape[0])?, at(shape[1])?])
         })
-        .take(PROPOSAL_CANDIDATES)
         .collect();
     for (i, stones) in candidates.iter().enumerate() {
         // The first candidate is always scored, so a tiny budget still proposes something.
@@ -352,7 +356,9 @@ pub fn propose_opening(
         for &p in stones {
             b.play(p);
         }
-        let Some((score, _)) = scorer.score(&b, candidates.len() - i) else {
+        // Most shapes are tried only when few are near even: plan the time for a dozen.
+        let share = (candidates.len() - i).min(SHAPES_PLANNED);
+        let Some((score, _)) = scorer.score(&b, share) else {
             continue;
         };
         if best
@@ -363,6 +369,9 @@ pub fn propose_opening(
                 stones: *stones,
                 white_score: score,
             });
+        }
+        if score.abs() <= BALANCE_MARGIN {
+            break;
         }
     }
     best.ok_or(OpeningError::NoRoom)

@@ -426,12 +426,7 @@ fn seed_evaluators_and_neighbourhood_generator_work() {
         &[(1, 1), (13, 13), (1, 13)],
         Color::Black,
     );
-    for e in [
-        Evaluator::Patterns,
-        Evaluator::PatternsWithoutTempo,
-        Evaluator::Seed001,
-        Evaluator::Seed000,
-    ] {
+    for e in [Evaluator::Patterns, Evaluator::Seed001, Evaluator::Seed000] {
         assert!(evaluate(&board, e) > 0, "{e:?}");
     }
     let mut near = Vec::new();
