@@ -156,10 +156,18 @@ mod tests {
         ]
     }
 
+    /// How the renju file for Black, not yet fitted, names White's set instead of copying it.
+    const DERIVED: &str = "pub const WEIGHTS: EvalWeights =\n    crate::tuned_renju_white::WEIGHTS";
+
     #[test]
     fn the_tuned_files_are_what_the_writer_writes() {
         for (set, name, file) in set_files() {
             assert!(set.file().ends_with(name));
+            // Checked by the test of the unfitted renju sets instead.
+            if file.contains(DERIVED) {
+                assert_eq!(set, WeightSet::RenjuBlack);
+                continue;
+            }
             let generated = set.weights().to_rust_source("");
             let body = |s: &str| s.find("\nuse crate::weights").map(|i| s[i..].to_string());
             assert!(body(file).is_some());

@@ -226,6 +226,14 @@ impl RoleWeights {
 }
 
 impl EvalWeights {
+    /// These weights with the side to move's bonus for a point of class `threat` set to
+    /// `value`: a set derived by hand from another (see `crate::tuned_renju_black`).
+    pub const fn with_mover_threat(self, threat: Threat, value: i32) -> EvalWeights {
+        let mut weights = self;
+        weights.roles[Role::Mover as usize].threat[threat as usize] = value;
+        weights
+    }
+
     /// The weights in flat order (see [`pattern_index`], [`threat_index`]).
     pub fn flat(&self) -> Vec<i32> {
         self.roles
