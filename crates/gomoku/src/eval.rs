@@ -69,7 +69,17 @@ pub fn evaluate(board: &Board, evaluator: Evaluator) -> Score {
 /// class, then the waiting side's.
 fn tempo_classes(board: &Board) -> (Threat, Threat) {
     let me = board.to_move();
-    (board.best_threat(me), board.best_threat(me.other()))
+    let class = |color: Color| {
+        let best = board.best_threat(color);
+        // A double three of a side with forbidden points is a foul (unless one of its
+        // threes is false): that side's strongest threat it can play is a three.
+        if best == Threat::DoubleThree && board.rule().has_forbidden(color) {
+            Threat::Three
+        } else {
+            best
+        }
+    };
+    (class(me), class(me.other()))
 }
 
 /// The evaluation's features for the side to move: per role, how many (empty point,
@@ -249,4 +259,30 @@ pub fn seed001_line(line: &[u8]) -> i64 {
         }
     }
     total
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Rule;
+
+    #[test]
+    fn black_s_double_three_is_a_three_in_the_renju_tempo_table() {
+        // Black's j8 would make two open threes (h8 i8 j8 and j8 j9 j10); White's stones
+        // in the corners make no threat.
+        let moves = crate::parse_moves("h8 a1 i8 o1 j9 a15 j10 o15").unwrap();
+        for (rule, black_class) in [
+            (Rule::Freestyle, Threat::DoubleThree),
+            (Rule::Renju, Threat::Three),
+        ] {
+            let (board, _) = crate::board_from_moves(15, rule, &moves).unwrap();
+            assert_eq!(board.best_threat(Color::Black), Threat::DoubleThree);
+            // Under renju the point is a foul: the strongest threat Black can play there
+            // is a three, from either side's view.
+            assert_eq!(tempo_classes(&board), (black_class, Threat::None));
+            let mut white_to_move = board.clone();
+            white_to_move.pass();
+            assert_eq!(tempo_classes(&white_to_move), (Threat::None, black_class));
+        }
+    }
 }

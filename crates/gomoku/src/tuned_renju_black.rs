@@ -2,12 +2,11 @@
 //!
 //! `qi tune gomoku fit --weights renju-black` rewrites this file with fitted numbers
 //! (docs/tuning.md). Until a renju fit wins its SPRT, this derives the set from White's
-//! (`crate::tuned_renju_white`: the freestyle points' weights as they stood before their
-//! joint refit with the tempo table, no table), naming it instead of copying it, with one
-//! value set from the rules: Black's own double-three point is worth nothing, since under
-//! renju it is a foul unless one of its threes is false. The point keeps its threat class,
-//! which the search and the move ordering read (changing the class itself lost its SPRTs).
-//! Against the freestyle set under renju: H1, +11.2 ± 8.7 Elo after 1 679 pairs
+//! (`crate::tuned_renju_white`, the freestyle set), naming it instead of copying it, with
+//! one value set from the rules: Black's own double-three point is worth nothing, since
+//! under renju it is a foul unless one of its threes is false. The point keeps its threat
+//! class, which the search and the move ordering read (changing the class itself lost its
+//! SPRTs). Against the freestyle set under renju: H1, +11.2 ± 8.7 Elo after 1 679 pairs
 //! (docs/gomoku-strength.md).
 
 use crate::pattern::Threat;

@@ -156,17 +156,21 @@ mod tests {
         ]
     }
 
-    /// How the renju file for Black, not yet fitted, names White's set instead of copying
-    /// it (the path alone, so that rustfmt's line breaks do not matter).
-    const DERIVED: &str = "crate::tuned_renju_white::WEIGHTS";
+    /// How the renju files, not yet fitted, name the set they derive from instead of
+    /// copying it (the path alone, so that rustfmt's line breaks do not matter): White's
+    /// names the freestyle set, Black's names White's.
+    const DERIVED: [(WeightSet, &str); 2] = [
+        (WeightSet::RenjuWhite, "crate::tuned::WEIGHTS"),
+        (WeightSet::RenjuBlack, "crate::tuned_renju_white::WEIGHTS"),
+    ];
 
     #[test]
     fn the_tuned_files_are_what_the_writer_writes() {
         for (set, name, file) in set_files() {
             assert!(set.file().ends_with(name));
             // Checked by the test of the unfitted renju sets instead.
-            if file.contains(DERIVED) {
-                assert_eq!(set, WeightSet::RenjuBlack);
+            if let Some(&(derived, _)) = DERIVED.iter().find(|(_, path)| file.contains(path)) {
+                assert_eq!(set, derived);
                 continue;
             }
             let generated = set.weights().to_rust_source("");
@@ -183,19 +187,16 @@ mod tests {
     }
 
     #[test]
-    fn the_unfitted_renju_sets_are_one_set_with_black_s_double_three_worth_nothing() {
-        let (black, white) = (
-            WeightSet::RenjuBlack.weights(),
-            WeightSet::RenjuWhite.weights(),
+    fn the_unfitted_renju_sets_are_freestyle_s_with_black_s_double_three_worth_nothing() {
+        let (black, white, freestyle) = (
+            WeightSet::RenjuBlack.weights().flat(),
+            WeightSet::RenjuWhite.weights().flat(),
+            WeightSet::Freestyle.weights().flat(),
         );
-        // The tempo table was fitted on freestyle positions only: renju has none yet.
-        for set in [black, white] {
-            assert_eq!(set.tempo, [[0; Threat::COUNT]; Threat::COUNT]);
-        }
+        assert_eq!(white, freestyle);
         // Black's own double three is a foul unless one of its threes is false: worth
         // nothing to Black to move. Nothing else differs, until a renju fit.
         let double_three = crate::weights::threat_index(Role::Mover, Threat::DoubleThree);
-        let (black, white) = (black.flat(), white.flat());
         let differing: Vec<usize> = (0..black.len()).filter(|&i| black[i] != white[i]).collect();
         assert_eq!(differing, [double_three]);
         assert_eq!(black[double_three], 0);
