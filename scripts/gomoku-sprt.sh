@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# A gomoku self-play SPRT as the project runs them (docs/gomoku-strength.md, "Self-play SPRTs"):
+# NEW against OLD from the balanced book, 200 ms a turn with a 100 ms margin, `--sprt 0 10`,
+# as RUNS matches side by side, each on its own share of the book, so that a machine with
+# RUNS cores plays RUNS games at once and every game pair still starts from its own opening.
+#
+#   [RULE=freestyle|standard|renju] [ROT=0] [RUNS=2] [MOVETIME=200] [QI=target/release/qi] \
+#     scripts/gomoku-sprt.sh NAME NEW_ENGINE OLD_ENGINE [OUT_DIR]
+#
+# NEW_ENGINE and OLD_ENGINE are Qi binaries (built from the two commits; copy them out of
+# target/ first); they are run as `BINARY gomocup`. ROT rotates the book by that many
+# openings, so that a continued test plays openings it has not played yet. The matches run
+# in the background and write OUT_DIR/NAME-1.log … NAME-RUNS.log (and their books); sum
+# them, finished or not, with `python3 scripts/sprt_sum.py OUT_DIR/NAME-*.log`. Each log
+# ends with the match's own verdict on its share; the sum is the test.
+set -euo pipefail
+
+if [ $# -lt 3 ]; then
+    sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'
+    exit 2
+fi
+name=$1 new=$2 old=$3 out=${4:-.}
+rule=${RULE:-freestyle} rot=${ROT:-0} runs=${RUNS:-2} movetime=${MOVETIME:-200}
+root=$(cd "$(dirname "$0")/.." && pwd)
+qi=${QI:-$root/target/release/qi}
+book=$root/data/openings/gomoku-balanced.txt
+
+for binary in "$qi" "$new" "$old"; do
+    [ -x "$binary" ] || { echo "not an executable: $binary" >&2; exit 1; }
+done
+case $rot in '' | *[!0-9]*) echo "ROT must be a number: $rot" >&2; exit 1 ;; esac
+case $runs in '' | *[!0-9]* | 0) echo "RUNS must be a number from 1: $runs" >&2; exit 1 ;; esac
+mkdir -p "$out"
+
+# The book without its comments, rotated by ROT, cut into RUNS shares of whole lines.
+openings=$(mktemp)
+trap 'rm -f "$openings"' EXIT
+grep -v '^#' "$book" | grep -v '^[[:space:]]*$' > "$openings"
+total=$(wc -l < "$openings")
+rot=$((rot % total))
+rotated="$out/$name.book"
+{ tail -n +$((rot + 1)) "$openings"; head -n "$rot" "$openings"; } > "$rotated"
+share=$(((total + runs - 1) / runs))
+
+for i in $(seq 1 "$runs"); do
+    part="$out/$name-$i.book"
+    tail -n +$(((i - 1) * share + 1)) "$rotated" | head -n "$share" > "$part"
+    [ -s "$part" ] || continue
+    nohup "$qi" match --game gomoku --rule "$rule" \
+        --engine1 "$new gomocup" --engine2 "$old gomocup" \
+        --movetime "$movetime" --timemargin 100 --openings "$part" --sprt 0 10 \
+        > "$out/$name-$i.log" 2>&1 < /dev/null &
+    echo "run $i: $(wc -l < "$part") openings, $out/$name-$i.log"
+done
+echo "sum: python3 $root/scripts/sprt_sum.py $out/$name-*.log"
