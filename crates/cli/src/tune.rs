@@ -295,7 +295,7 @@ fn gomoku_fit(args: GomokuFitArgs) -> Result<()> {
             let data = gomoku_tune::read_data(text)?;
             Ok::<_, gomoku_tune::DataError>(
                 data.into_iter()
-                    .filter(|l| l.weight_set() == set && scope.takes(&l.board()))
+                    .filter(|l| l.fitted_by(set, scope))
                     .collect(),
             )
         },

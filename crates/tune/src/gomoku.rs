@@ -73,6 +73,12 @@ impl Labelled {
         WeightSet::of(self.rule, to_move)
     }
 
+    /// Whether a fit of `set` in `scope` takes this position: `set` evaluates it and it is
+    /// one of `scope`'s positions.
+    pub fn fitted_by(&self, set: WeightSet, scope: FitScope) -> bool {
+        self.weight_set() == set && scope.takes(&self.board())
+    }
+
     /// The position, replayed.
     pub fn board(&self) -> Board {
         // `new` took the size, rule and moves from a board, so they replay.
@@ -333,7 +339,7 @@ pub fn tune(
 ) -> TuneReport {
     let samples: Vec<Sample> = data
         .iter()
-        .filter(|labelled| labelled.weight_set() == set && scope.takes(&labelled.board()))
+        .filter(|labelled| labelled.fitted_by(set, scope))
         .map(sample_of)
         .collect();
     let start: Vec<f64> = set.weights().flat().iter().map(|&v| v as f64).collect();
