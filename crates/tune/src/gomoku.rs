@@ -396,6 +396,30 @@ mod tests {
     }
 
     #[test]
+    fn a_fit_takes_the_positions_its_set_evaluates_in_its_scope() {
+        let (positions, _) = positions_from_sgf(GAMES, 0);
+        for l in &positions {
+            for set in WeightSet::ALL {
+                for scope in FitScope::ALL {
+                    let expected = l.weight_set() == set && scope.takes(&l.board());
+                    assert_eq!(l.fitted_by(set, scope), expected);
+                }
+            }
+            // Every recorded position is quiet, so each set's points fit takes its own.
+            assert!(l.fitted_by(l.weight_set(), FitScope::Points));
+        }
+        let renju = positions.iter().filter(|l| l.rule == Rule::Renju).count();
+        assert!(renju > 0 && renju < positions.len());
+        assert_eq!(
+            positions
+                .iter()
+                .filter(|l| l.fitted_by(WeightSet::Freestyle, FitScope::Points))
+                .count(),
+            positions.len() - renju
+        );
+    }
+
+    #[test]
     fn a_sample_evaluates_to_the_engines_evaluation_from_the_movers_view() {
         let (positions, _) = positions_from_sgf(GAMES, 0);
         assert!(positions
