@@ -112,8 +112,10 @@ impl Brain {
 }
 
 /// Opening stones as offsets from the centre, Black first: integers separated by commas or
-/// spaces, taken in pairs (`0,0, 1,0, 1,1` or `0 0 1 0 1 1`), one opening a line.
-fn read_openings(path: &str, size: usize) -> Result<Vec<Vec<(i64, i64)>>> {
+/// spaces, taken in pairs (`0,0, 1,0, 1,1` or `0 0 1 0 1 1`), one opening a line. Every
+/// opening is checked here, so that a bad line stops the match before its first game
+/// rather than in the middle of it.
+fn read_openings(path: &str, size: usize, rule: Rule) -> Result<Vec<Vec<(i64, i64)>>> {
     let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {path}"))?;
     let centre = (size / 2) as i64;
     let mut out = Vec::new();
@@ -135,13 +137,30 @@ fn read_openings(path: &str, size: usize) -> Result<Vec<Vec<(i64, i64)>>> {
             .chunks(2)
             .map(|c| (centre + c[0], centre + c[1]))
             .collect();
-        // The opening must be playable and unfinished under the match's rules.
+        opening_board(&stones, size, rule).map_err(|e| anyhow!("{path}:{}: {e}", n + 1))?;
         out.push(stones);
     }
     if out.is_empty() {
         bail!("{path} holds no openings");
     }
     Ok(out)
+}
+
+/// The board after `opening`'s stones, which must be playable and leave the game
+/// unfinished under `rule` (the game crate judges both).
+fn opening_board(opening: &[(i64, i64)], size: usize, rule: Rule) -> Result<Board> {
+    let mut board = Board::new(size, rule).map_err(|e| anyhow!("{e}"))?;
+    for &(x, y) in opening {
+        match play_checked(&mut board, x, y) {
+            Ok(MoveResult::Continue) => {}
+            Ok(ended) => {
+                let reason = ended.end().map_or(String::new(), |end| format!(": {end}"));
+                bail!("the opening {opening:?} already ends the game{reason}")
+            }
+            Err(e) => bail!("the opening {opening:?} cannot be played: {e}"),
+        }
+    }
+    Ok(board)
 }
 
 /// The result of one game.
@@ -210,15 +229,8 @@ fn play_game(
             });
         }
     }
-    let mut board = Board::new(size, rule).map_err(|e| anyhow!("{e}"))?;
-    let mut moves = Vec::new();
-    for &(x, y) in opening {
-        match play_checked(&mut board, x, y) {
-            Ok(MoveResult::Continue) => moves.push((x, y)),
-            Ok(_) => bail!("the opening {opening:?} already ends the game"),
-            Err(e) => bail!("the opening {opening:?} cannot be played: {e}"),
-        }
-    }
+    let mut board = opening_board(opening, size, rule)?;
+    let mut moves = opening.to_vec();
     let mut synced = [false, false];
     let mut left = [clock.game; 2];
     let mut answers = [referee::AnswerTimes::default(); 2];
@@ -421,7 +433,7 @@ pub fn run(args: MatchOptions) -> Result<()> {
         args.concurrency,
     )?;
     let openings = match &args.openings {
-        Some(path) => read_openings(path, size)?,
+        Some(path) => read_openings(path, size, rule)?,
         None => vec![Vec::new()],
     };
     // Every concurrent game has its own two brains.
@@ -460,6 +472,77 @@ mod tests {
         assert_eq!(parse_reply("h8"), None);
         assert!(is_chatter("MESSAGE depth 3"));
         assert!(!is_chatter("7,7"));
+    }
+
+    /// A file of `text` in the temporary folder, named after `name` and this process.
+    fn openings_file(name: &str, text: &str) -> String {
+        let path = std::env::temp_dir().join(format!("qi-{name}-{}.txt", std::process::id()));
+        std::fs::write(&path, text).unwrap();
+        path.to_string_lossy().into_owned()
+    }
+
+    #[test]
+    fn every_book_in_the_repository_is_legal_under_its_rule() {
+        let folder = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/openings");
+        let mut books = 0;
+        for entry in std::fs::read_dir(folder).unwrap() {
+            let path = entry.unwrap().path();
+            let name = path.file_name().unwrap().to_string_lossy().into_owned();
+            if !(name.starts_with("gomoku") && name.ends_with(".txt")) {
+                continue;
+            }
+            let rule = if name.contains("renju") {
+                Rule::Renju
+            } else {
+                Rule::Freestyle
+            };
+            let openings = read_openings(&path.to_string_lossy(), 15, rule)
+                .unwrap_or_else(|e| panic!("{name}: {e:#}"));
+            assert!(openings.len() >= 100, "{name}: {} openings", openings.len());
+            books += 1;
+        }
+        assert!(books >= 2, "{books} gomoku books in {folder}");
+    }
+
+    #[test]
+    fn a_bad_opening_is_refused_with_its_line_before_any_game() {
+        // Black's last stone at the centre makes two open threes: a foul only under renju.
+        let double_three = "-1,0, 5,5, 1,0, 5,-5, 0,-1, -5,5, 0,1, -5,-5, 0,0";
+        let path = openings_file(
+            "double-three",
+            &format!("# a book\n0,0, 1,1\n{double_three}\n"),
+        );
+        assert_eq!(read_openings(&path, 15, Rule::Freestyle).unwrap().len(), 2);
+        let error = read_openings(&path, 15, Rule::Renju)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            error.contains(":3: ") && error.contains("double three"),
+            "{error}"
+        );
+        let bad = [
+            ("0,0, 0,0", "cannot be played"),
+            ("0,0, 1,1, 8,0", "cannot be played"),
+            (
+                "0,0, 5,-2, 1,0, 5,-1, 2,0, 5,1, 3,0, 5,2, 4,0",
+                "ends the game: five in a row",
+            ),
+            ("0,0, 1", "an odd number"),
+            ("0,0, x,1", "invalid digit"),
+        ];
+        for (line, why) in bad {
+            let path = openings_file("bad", &format!("0,0\n{line}\n"));
+            let error = format!(
+                "{:#}",
+                read_openings(&path, 15, Rule::Freestyle).unwrap_err()
+            );
+            assert!(
+                error.contains(":2: ") && error.contains(why),
+                "{line}: {error}"
+            );
+            std::fs::remove_file(&path).unwrap();
+        }
+        std::fs::remove_file(&path).unwrap_or(());
     }
 
     #[test]
