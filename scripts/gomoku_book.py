@@ -4,16 +4,18 @@
     scripts/gomoku_book.py QI OPENINGS_26 COUNT [RULE] > BOOK
 
 The project's book, `data/openings/gomoku-balanced.txt`, was made with the default RULE,
-freestyle, and serves every rule's SPRTs. RULE renju scores the candidates under renju instead; a book of
-400 so chosen was no more even in play (2026-11-29, docs/gomoku-strength.md, "A renju
-book"): White won 139 of 181 decided renju self-play games on it, so it was not kept.
+freestyle, and serves every rule's SPRTs. RULE renju scores the candidates under renju
+instead; a book of 400 so chosen was no more even in play (2026-11-29,
+docs/gomoku-strength.md, "A renju book"): White won 554 of 742 decided renju self-play
+games on it, so it was not kept.
 
 Each entry is one of the 26 standard three-stone openings with two more stones (White,
 then Black) drawn at random within two points of the stones already placed and inside the
 central 9x9 square, so White is to move on five stones. An entry is kept when Qi's depth-6
 search of it under RULE (`qi move gomoku --rule RULE --depth 6`) scores it within MARGIN
 pattern points of even for White (an open three is worth about 600) and it is not a
-duplicate up to the board's eight symmetries. Python's random, seeded, so the book is reproducible for one engine.
+duplicate up to the board's eight symmetries. Python's random, seeded, so the book is
+reproducible for one engine.
 """
 import json
 import random
