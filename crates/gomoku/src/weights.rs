@@ -140,10 +140,9 @@ pub struct EvalWeights {
     /// Indexed by the side to move's strongest threat class, then the waiting side's
     /// (`Threat as u8`; [`crate::board::Board::best_threat`], where a side with forbidden
     /// points has its double three read as a three, a foul being no threat): who has the
-    /// initiative is
-    /// not a sum over points (the same open-three point is a winning tempo for the side
-    /// to move when the other side has no four to answer with, and only a block's worth
-    /// when it has), so the evaluation adds one entry of this table.
+    /// initiative is not a sum over points (the same open-three point is a winning tempo
+    /// for the side to move when the other side has no four to answer with, and only a
+    /// block's worth when it has), so the evaluation adds one entry of this table.
     pub tempo: [[i32; Threat::COUNT]; Threat::COUNT],
 }
 
