@@ -11,7 +11,7 @@
 # target/ first); they are run as `BINARY gomocup`. ROT rotates the book by that many
 # openings, so that a continued test plays openings it has not played yet. The matches run
 # in the background and write OUT_DIR/NAME-1.log … NAME-RUNS.log (and their books); sum
-# them, finished or not, with `python3 scripts/sprt_sum.py OUT_DIR/NAME-*.log`. Each log
+# them, finished or not, with `qi sprt OUT_DIR/NAME-*.log` (the QI binary will do). Each log
 # ends with the match's own verdict on its share; the sum is the test.
 set -euo pipefail
 
@@ -52,4 +52,4 @@ for i in $(seq 1 "$runs"); do
         > "$out/$name-$i.log" 2>&1 < /dev/null &
     echo "run $i: $(wc -l < "$part") openings, $out/$name-$i.log"
 done
-echo "sum: python3 $root/scripts/sprt_sum.py $out/$name-*.log"
+echo "sum: $qi sprt $out/$name-*.log"

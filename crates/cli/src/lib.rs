@@ -11,6 +11,7 @@ pub mod gomoku;
 pub mod levels;
 pub mod output;
 pub mod serve;
+pub mod sprt;
 pub mod tictactoe;
 pub mod tune;
 pub mod xiangqi;
@@ -63,6 +64,8 @@ enum Command {
     Uci(xiangqi::ProtocolArgs),
     /// Play engines against each other with Qi as referee.
     Match(Box<xiangqi::MatchArgs>),
+    /// Sum the game pairs of `qi match --sprt` logs (runs of one test) into one SPRT.
+    Sprt(sprt::SprtArgs),
     /// Generate a book of balanced openings (Xiangqi) for engine matches.
     #[command(subcommand)]
     Openings(OpeningsGame),
@@ -262,6 +265,7 @@ fn dispatch(command: Command) -> anyhow::Result<()> {
         Command::Ucci(a) => xiangqi::protocol(qi_protocol::xiangqi::Protocol::Ucci, a, None),
         Command::Uci(a) => xiangqi::protocol(qi_protocol::xiangqi::Protocol::Uci, a, None),
         Command::Match(a) => xiangqi::run_match(*a),
+        Command::Sprt(a) => sprt::run(a),
         Command::Openings(OpeningsGame::Xiangqi(a)) => xiangqi::openings(a),
         Command::Tune(TuneGame::Xiangqi(step)) => tune::xiangqi(step),
         Command::Tune(TuneGame::Gomoku(step)) => tune::gomoku(step),

@@ -275,9 +275,10 @@ fn a_late_engine_loses_that_game_is_restarted_and_the_match_goes_on() {
     assert!(late.contains(", 1 of "), "{times}");
 }
 
-#[test]
-fn sprt_with_concurrent_gomoku_games_stops_at_a_bound() {
-    // The stubborn brain loses every game by an occupied point, so the test accepts H1.
+/// `qi match --sprt 0 200` of Qi at depth 1 against [`stubborn_brain`], `concurrency`
+/// games at a time: the stubborn brain loses every game by an occupied point, so the test
+/// accepts H1. Its standard output, which must end in success.
+fn sprt_against_the_stubborn_brain(concurrency: &str) -> String {
     let out = qi(&[
         "match",
         "--game",
@@ -289,13 +290,19 @@ fn sprt_with_concurrent_gomoku_games_stops_at_a_bound() {
         "--depth",
         "1",
         "--concurrency",
-        "2",
+        concurrency,
         "--sprt",
         "0",
         "200",
     ]);
     let text = stdout(&out);
     assert!(out.status.success(), "{text}");
+    text
+}
+
+#[test]
+fn sprt_with_concurrent_gomoku_games_stops_at_a_bound() {
+    let text = sprt_against_the_stubborn_brain("2");
     assert!(
         text.contains("SPRT [0, 200] alpha 0.05 beta 0.05: H1 accepted (LLR "),
         "{text}"
@@ -303,6 +310,90 @@ fn sprt_with_concurrent_gomoku_games_stops_at_a_bound() {
     assert!(text.contains("Elo (from pairs) +inf +/- inf"), "{text}");
     let last = text.trim().lines().last().unwrap();
     assert!(last.contains(" - 0 - 0 "), "{last}");
+}
+
+#[test]
+fn qi_sprt_reads_the_match_log_back_to_the_match_s_own_test() {
+    // One game at a time, so the games are logged in the order they were played.
+    let text = sprt_against_the_stubborn_brain("1");
+    let last_test = text
+        .lines()
+        .rfind(|l| l.starts_with("SPRT: LLR "))
+        .expect("the match prints its test after each pair");
+    // "SPRT: LLR +3.35 (-2.94, +2.94) after 8 pairs, …": the test as it crossed its bound.
+    let llr = last_test.split_whitespace().nth(2).unwrap();
+    let pairs: usize = last_test
+        .split(" after ")
+        .nth(1)
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap();
+    // A game may finish after the crossing (its pair was under way); the match's test does
+    // not count it, so the log up to the crossing is read back first.
+    let games: Vec<&str> = text.lines().filter(|l| l.starts_with("Game ")).collect();
+    assert!(games.len() >= 2 * pairs, "{text}");
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"));
+    let up_to_crossing = dir.join(format!("qi-sprt-crossing-{}.txt", std::process::id()));
+    std::fs::write(&up_to_crossing, games[..2 * pairs].join("\n")).unwrap();
+    let up_to_crossing = up_to_crossing.to_str().unwrap();
+    let sum = qi(&["sprt", "--elo0", "0", "--elo1", "200", up_to_crossing]);
+    let summed = stdout(&sum);
+    assert!(sum.status.success(), "{summed}");
+    assert!(
+        summed.contains(&format!(
+            "{up_to_crossing}: {pairs} pairs, pentanomial 0-0-0-0-{pairs}"
+        )),
+        "{summed}"
+    );
+    assert!(
+        summed.contains(&format!("Qi against Stubborn: {pairs} pairs, ")),
+        "{summed}"
+    );
+    assert!(
+        summed.contains(&format!(
+            "LLR {llr} (-2.94, +2.94) for --sprt 0 200: H1 accepted"
+        )),
+        "{summed}"
+    );
+    std::fs::remove_file(up_to_crossing).unwrap();
+    // The whole log: every complete pair, those after the crossing too.
+    let log = dir.join(format!("qi-sprt-log-{}.txt", std::process::id()));
+    std::fs::write(&log, &text).unwrap();
+    let log = log.to_str().unwrap();
+    let all_pairs = games.len() / 2;
+    let whole = stdout(&qi(&["sprt", "--elo0", "0", "--elo1", "200", log]));
+    assert!(whole.contains(&format!(": {all_pairs} pairs, ")), "{whole}");
+    // Two runs of the same test add up.
+    let twice = stdout(&qi(&["sprt", "--elo0", "0", "--elo1", "200", log, log]));
+    let doubled = 2 * all_pairs;
+    assert!(twice.contains(&format!(": {doubled} pairs, ")), "{twice}");
+    // No log, an unreadable one, a log without games: one-line errors.
+    for (args, wanted) in [
+        (vec!["sprt"], "required"),
+        (
+            vec!["sprt", "/nonexistent/qi.log"],
+            "cannot read /nonexistent/qi.log",
+        ),
+        (
+            vec!["sprt", "--elo0", "5", "--elo1", "5", log],
+            "ELO0 < ELO1",
+        ),
+    ] {
+        let out = qi(&args);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            !out.status.success() && err.contains(wanted),
+            "{args:?}: {err}"
+        );
+        assert_eq!(err.trim().lines().count(), 1, "{err}");
+    }
+    let empty = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("qi-sprt-empty-{}.txt", std::process::id()));
+    std::fs::write(&empty, "no games here\n").unwrap();
+    let out = qi(&["sprt", empty.to_str().unwrap()]);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no games in the logs"));
+    std::fs::remove_file(&empty).unwrap();
+    std::fs::remove_file(log).unwrap();
 }
 
 /// A brain like [`stubborn_brain`] that also writes every INFO line it is sent to `log`.

@@ -9,6 +9,7 @@
 
 use qi_gomoku::{board_from_moves, format_point, parse_moves, Rule};
 use qi_match::gomoku::{is_chatter, parse_reply};
+use qi_match::logs::read_log;
 use qi_match::xiangqi::Dialect as RefereeDialect;
 use qi_protocol::gomocup::serve_quick;
 use qi_protocol::xiangqi::{parse_command, Dialect, Settings};
@@ -30,6 +31,7 @@ pub const TARGETS: &[(&str, Body)] = &[
     ("xiangqi_protocol", xiangqi_protocol),
     ("gomocup", gomocup),
     ("referee_reply", referee_reply),
+    ("match_log", match_log),
 ];
 
 /// Positions the move-text and protocol targets read moves in: the start, a middle game
@@ -254,4 +256,27 @@ pub fn referee_reply(data: &[u8]) {
     if parse_reply(&line).is_some() {
         assert!(!is_chatter(&line), "{line:?} is a move and chatter");
     }
+}
+
+/// A match log read back (`qi sprt`): an answer counts only the games the text reports, each
+/// pair's two games once, and every counted game as a win, loss or draw; a log with games
+/// names its two engines.
+pub fn match_log(data: &[u8]) {
+    let log = text(data);
+    let Ok(pairs) = read_log(&log) else {
+        return;
+    };
+    let game_lines = log.lines().filter(|l| l.starts_with("Game ")).count() as u32;
+    let paired_games = 2 * pairs.pairs.pairs();
+    assert!(paired_games + pairs.unpaired_games <= game_lines, "{log:?}");
+    assert_eq!(
+        pairs.wins_losses_draws.iter().sum::<u32>(),
+        paired_games,
+        "{log:?}"
+    );
+    assert_eq!(
+        pairs.names.is_some(),
+        paired_games + pairs.unpaired_games > 0,
+        "{log:?}"
+    );
 }

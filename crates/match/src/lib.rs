@@ -1,9 +1,11 @@
 //! Qi's match referee (`qi match`): engine processes, one match loop with its concurrency
 //! and SPRT ([`referee`]), the score tally and the final W-L-D / Elo line. Each game's
 //! table says how its engines play one game ([`xiangqi`] for UCI/UCCI engines, [`gomoku`]
-//! for Gomocup engines); who won is always the game crate's ruling.
+//! for Gomocup engines); who won is always the game crate's ruling. [`logs`] reads the
+//! games of finished or stopped runs back and sums one test's pairs (`qi sprt`).
 
 pub mod gomoku;
+pub mod logs;
 pub mod openings;
 pub mod process;
 pub mod referee;
