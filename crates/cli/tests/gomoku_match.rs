@@ -336,7 +336,7 @@ fn qi_sprt_reads_the_match_log_back_to_the_match_s_own_test() {
     let up_to_crossing = dir.join(format!("qi-sprt-crossing-{}.txt", std::process::id()));
     std::fs::write(&up_to_crossing, games[..2 * pairs].join("\n")).unwrap();
     let up_to_crossing = up_to_crossing.to_str().unwrap();
-    let sum = qi(&["sprt", "--elo0", "0", "--elo1", "200", up_to_crossing]);
+    let sum = qi(&["sprt", "--sprt", "0", "200", up_to_crossing]);
     let summed = stdout(&sum);
     assert!(sum.status.success(), "{summed}");
     assert!(
@@ -361,12 +361,21 @@ fn qi_sprt_reads_the_match_log_back_to_the_match_s_own_test() {
     std::fs::write(&log, &text).unwrap();
     let log = log.to_str().unwrap();
     let all_pairs = games.len() / 2;
-    let whole = stdout(&qi(&["sprt", "--elo0", "0", "--elo1", "200", log]));
-    assert!(whole.contains(&format!(": {all_pairs} pairs, ")), "{whole}");
-    // Two runs of the same test add up.
-    let twice = stdout(&qi(&["sprt", "--elo0", "0", "--elo1", "200", log, log]));
+    let whole = stdout(&qi(&["sprt", "--sprt", "0", "200", log]));
+    assert!(
+        whole.contains(&format!("Qi against Stubborn: {all_pairs} pairs, ")),
+        "{whole}"
+    );
+    // Two runs of the same test add up (a copy stands for the second run).
+    let copy = format!("{log}.copy");
+    std::fs::copy(log, &copy).unwrap();
+    let twice = stdout(&qi(&["sprt", "--sprt", "0", "200", log, &copy]));
     let doubled = 2 * all_pairs;
-    assert!(twice.contains(&format!(": {doubled} pairs, ")), "{twice}");
+    assert!(
+        twice.contains(&format!("Qi against Stubborn: {doubled} pairs, ")),
+        "{twice}"
+    );
+    std::fs::remove_file(&copy).unwrap();
     // No log, an unreadable one, a log without games: one-line errors.
     for (args, wanted) in [
         (vec!["sprt"], "required"),
@@ -374,10 +383,8 @@ fn qi_sprt_reads_the_match_log_back_to_the_match_s_own_test() {
             vec!["sprt", "/nonexistent/qi.log"],
             "cannot read /nonexistent/qi.log",
         ),
-        (
-            vec!["sprt", "--elo0", "5", "--elo1", "5", log],
-            "ELO0 < ELO1",
-        ),
+        (vec!["sprt", "--sprt", "5", "5", log], "ELO0 < ELO1"),
+        (vec!["sprt", log, log], "given twice"),
     ] {
         let out = qi(&args);
         let err = String::from_utf8_lossy(&out.stderr);

@@ -259,24 +259,29 @@ pub fn referee_reply(data: &[u8]) {
 }
 
 /// A match log read back (`qi sprt`): an answer counts only the games the text reports, each
-/// pair's two games once, and every counted game as a win, loss or draw; a log with games
-/// names its two engines.
+/// pair's two games once, every counted game as a win, loss or draw that adds up to the
+/// pairs' half points, and names its two engines when it read a game.
 pub fn match_log(data: &[u8]) {
     let log = text(data);
     let Ok(pairs) = read_log(&log) else {
         return;
     };
-    let game_lines = log.lines().filter(|l| l.starts_with("Game ")).count() as u32;
-    let paired_games = 2 * pairs.pairs.pairs();
-    assert!(paired_games + pairs.unpaired_games <= game_lines, "{log:?}");
+    let game_lines = log.lines().filter(|l| l.starts_with("Game ")).count() as u64;
+    let paired_games = 2 * u64::from(pairs.pentanomial.pairs());
+    assert!(
+        paired_games + u64::from(pairs.unpaired_games) <= game_lines,
+        "{log:?}"
+    );
+    let t = pairs.tally;
     assert_eq!(
-        pairs.wins_losses_draws.iter().sum::<u32>(),
+        u64::from(t.wins + t.losses + t.draws),
         paired_games,
         "{log:?}"
     );
-    assert_eq!(
-        pairs.names.is_some(),
-        paired_games + pairs.unpaired_games > 0,
-        "{log:?}"
-    );
+    let half_points: u32 = (0..5u32)
+        .map(|k| k * pairs.pentanomial.counts[k as usize])
+        .sum();
+    assert_eq!(half_points, 2 * t.wins + t.draws, "{log:?}");
+    let read_a_game = paired_games + u64::from(pairs.unpaired_games) > 0;
+    assert_eq!(pairs.names.is_some(), read_a_game, "{log:?}");
 }

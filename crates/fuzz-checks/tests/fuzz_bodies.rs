@@ -84,6 +84,8 @@ const TOKENS: &[&str] = &[
     ": ",
     " (Black) vs ",
     " (White): ",
+    " (Red) vs ",
+    " (Black): ",
     "1/2-1/2",
     "\u{FF}",
     "é",

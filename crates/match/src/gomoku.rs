@@ -17,6 +17,10 @@ use qi_gomoku::{play_checked, Board, Color, MoveResult, Rule};
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
+/// The colours as this game's lines name them (Black, who plays the first stone, is listed
+/// first).
+pub const COLOURS: referee::Colours = ["Black", "White"];
+
 /// How long an engine may take to answer `ABOUT`.
 const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(10);
 /// How long an engine may take to answer `START`: some load their weights then, and a
@@ -352,7 +356,7 @@ impl referee::Table for GomokuTable<'_> {
         _abort: &AtomicBool,
     ) -> Result<Option<referee::Report>> {
         let opening = &self.openings[(index / 2) as usize % self.openings.len()];
-        let first_is_black = index % 2 == 0;
+        let first_is_black = referee::first_engine_listed_first(index);
         let [a, b] = &mut self.brains;
         let pair = if first_is_black { [a, b] } else { [b, a] };
         let played = play_game(pair, self.size, self.rule, opening, self.clock, self.margin)?;
@@ -379,15 +383,12 @@ impl referee::Table for GomokuTable<'_> {
         } else {
             (&names[1], &names[0])
         };
-        let result = match played.winner {
-            Some(Color::Black) => "1-0",
-            Some(Color::White) => "0-1",
-            None => "1/2-1/2",
-        };
-        let line = format!(
-            "{black} (Black) vs {white} (White): {result} {{{}}} after {} moves",
-            played.reason,
-            played.moves.len()
+        let line = referee::game_line(
+            COLOURS,
+            [black, white],
+            played.winner.map(|c| c == Color::Black),
+            &played.reason,
+            &format!("{} moves", played.moves.len()),
         );
         Ok(Some(referee::Report {
             index,

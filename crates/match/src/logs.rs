@@ -2,28 +2,36 @@
 //! test, summed into one pentanomial, so that a test that ran out of time can go on in a new
 //! run (another rotation of the opening book) and be judged as a whole.
 //!
-//! A log is what `qi match` prints: one `Game N[ of T]: A (colour) vs B (colour): RESULT …`
-//! line per finished game, in the order the games finished. Games `2k − 1` and `2k` are a
-//! pair from one opening with colours swapped, and the first engine moves first in the odd
-//! game (the referee's rule, [`crate::referee`]), so the first engine is known from the game
-//! number alone; its name must be the same in every game of every log summed. A pair with
-//! one game missing (a run stopped mid-pair) is left out. A pair that finished after a run's
-//! own test had decided counts too (the referee counts it in its W-L-D line only), so one
-//! decided log can sum to a pair or two more than its verdict.
+//! A log is what `qi match` prints: one line per finished game, in the order the games
+//! finished, `Game N[ of T]: ` and then [`referee::game_line`]'s text. Games `2k − 1` and
+//! `2k` are a pair from one opening with colours swapped, and the first engine plays the
+//! colour listed first (Black, Red) in the odd one ([`referee::first_engine_listed_first`]),
+//! so the first engine is known from the game number alone; its name must be the same in
+//! every game of every log summed (self-play logs name both builds `Qi #1` and `Qi #2`, so
+//! there it is the caller who keeps two tests apart). A pair with one game missing (a run stopped mid-pair) is
+//! left out. A pair that finished after a run's own test had decided counts too (the
+//! referee counts it in its W-L-D line only): a decided log can sum to up to one pair more
+//! than its verdict per game it played at a time.
 
-use crate::sprt::{Decision, Pentanomial, Sprt};
+use crate::referee::{self, Colours};
+use crate::sprt::{half_points, Decision, Pentanomial, Sprt};
+use crate::Tally;
 use anyhow::{bail, Context, Result};
 use std::collections::BTreeMap;
+use std::path::PathBuf;
+
+/// Every game's colours, as the lines name them.
+const GAME_COLOURS: [Colours; 2] = [crate::gomoku::COLOURS, crate::xiangqi::COLOURS];
 
 /// What the complete game pairs of one or more logs add up to, from the first engine's view.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct LogPairs {
-    /// The engines' names, first engine first (empty before any game is read).
+    /// The engines' names, first engine first (`None` before any game is read).
     pub names: Option<[String; 2]>,
     /// The complete pairs.
-    pub pairs: Pentanomial,
-    /// The complete pairs' games: the first engine's wins, losses and draws.
-    pub wins_losses_draws: [u32; 3],
+    pub pentanomial: Pentanomial,
+    /// The complete pairs' games, from the first engine's view.
+    pub tally: Tally,
     /// Games read whose pair partner is missing (left out of the counts).
     pub unpaired_games: u32,
 }
@@ -34,7 +42,8 @@ impl LogPairs {
         if let (Some(mine), Some(theirs)) = (&self.names, &other.names) {
             if mine != theirs {
                 bail!(
-                    "the logs are of different matches: {} against {}, and {} against {}",
+                    "the logs are of different matches: {} (first) against {}, and {} \
+                     (first) against {}",
                     mine[0],
                     mine[1],
                     theirs[0],
@@ -45,28 +54,29 @@ impl LogPairs {
         if self.names.is_none() {
             self.names.clone_from(&other.names);
         }
-        for (total, count) in self.pairs.counts.iter_mut().zip(other.pairs.counts) {
-            *total += count;
-        }
+        let sum = |a: u32, b: u32| a.checked_add(b).context("too many games to count");
         for (total, count) in self
-            .wins_losses_draws
+            .pentanomial
+            .counts
             .iter_mut()
-            .zip(other.wins_losses_draws)
+            .zip(other.pentanomial.counts)
         {
-            *total += count;
+            *total = sum(*total, count)?;
         }
-        self.unpaired_games += other.unpaired_games;
+        self.tally.wins = sum(self.tally.wins, other.tally.wins)?;
+        self.tally.losses = sum(self.tally.losses, other.tally.losses)?;
+        self.tally.draws = sum(self.tally.draws, other.tally.draws)?;
+        self.unpaired_games = sum(self.unpaired_games, other.unpaired_games)?;
         Ok(())
     }
 }
 
-/// One game line: its number, the engine that moved first and the other, and the first
-/// mover's half points (2 a win, 1 a draw, 0 a loss).
+/// One game line: its number, the players in the order listed (the colour listed first
+/// first), and whether the one listed first won (`None`: a draw).
 struct GameLine<'a> {
     number: u32,
-    mover: &'a str,
-    other: &'a str,
-    mover_half_points: u32,
+    listed: [&'a str; 2],
+    listed_first_won: Option<bool>,
 }
 
 /// The game of `line`, `None` for a line that reports no game (the match's other output);
@@ -75,52 +85,43 @@ fn parse_game_line(line: &str) -> Option<Result<GameLine<'_>>> {
     let rest = line.strip_prefix("Game ")?;
     let (head, rest) = rest.split_once(": ")?;
     // "N" or "N of T".
-    let number = head.split(" of ").next()?;
-    let number: u32 = number.parse().ok()?;
+    let number: u32 = head.split(" of ").next()?.parse().ok()?;
     Some(
         parse_players_and_result(number, rest)
             .with_context(|| format!("unreadable game line: {line}")),
     )
 }
 
-/// `A (colour) vs B (colour): RESULT …` of game `number`.
+/// [`referee::game_line`]'s text of game `number`, under either game's colours.
 fn parse_players_and_result(number: u32, text: &str) -> Result<GameLine<'_>> {
-    let (players, result) = text
-        .split_once("): ")
-        .context("no result after the players")?;
-    let (mover, other) = players
-        .split_once(") vs ")
-        .context("no ' vs ' between the players")?;
-    let mover = player_name(mover).context("the first player has no name and colour")?;
-    let other = player_name(other).context("the second player has no name and colour")?;
-    let mover_half_points = match result.split_whitespace().next() {
-        Some("1-0") => 2,
-        Some("1/2-1/2") => 1,
-        Some("0-1") => 0,
-        _ => bail!("the result is not 1-0, 0-1 or 1/2-1/2"),
-    };
-    Ok(GameLine {
-        number,
-        mover,
-        other,
-        mover_half_points,
-    })
-}
-
-/// The name in `NAME (colour` (the bracket's end already split off); `None` without a name
-/// or a colour.
-fn player_name(player: &str) -> Option<&str> {
-    match player.rfind(" (") {
-        Some(0) | None => None,
-        Some(end) => Some(&player[..end]),
+    for colours in GAME_COLOURS {
+        let between = format!(" ({}) vs ", colours[0]);
+        let after = format!(" ({}): ", colours[1]);
+        let Some((first, rest)) = text.split_once(&between) else {
+            continue;
+        };
+        let Some((second, result)) = rest.split_once(&after) else {
+            continue;
+        };
+        let result = result.split_whitespace().next().unwrap_or_default();
+        let Some(&(_, listed_first_won)) = referee::RESULTS.iter().find(|(r, _)| *r == result)
+        else {
+            bail!("the result is not 1-0, 0-1 or 1/2-1/2");
+        };
+        return Ok(GameLine {
+            number,
+            listed: [first, second],
+            listed_first_won,
+        });
     }
+    bail!("the players are not listed as 'A (Black) vs B (White): ' or 'A (Red) vs B (Black): '")
 }
 
 /// The complete game pairs of one log's text.
 pub fn read_log(text: &str) -> Result<LogPairs> {
     let mut names: Option<[String; 2]> = None;
-    // The first engine's half points per game number.
-    let mut games: BTreeMap<u32, u32> = BTreeMap::new();
+    // Whether the first engine won each game (`None`: a draw), by game number.
+    let mut games: BTreeMap<u32, Option<bool>> = BTreeMap::new();
     for (index, line) in text.lines().enumerate() {
         let Some(game) = parse_game_line(line) else {
             continue;
@@ -129,23 +130,23 @@ pub fn read_log(text: &str) -> Result<LogPairs> {
         if game.number == 0 {
             bail!("line {}: games are numbered from 1", index + 1);
         }
-        let first_moves_first = game.number % 2 == 1;
-        let (first, second, first_half_points) = if first_moves_first {
-            (game.mover, game.other, game.mover_half_points)
+        let [a, b] = game.listed;
+        let (first, second, first_won) = if referee::first_engine_listed_first(game.number - 1) {
+            (a, b, game.listed_first_won)
         } else {
-            (game.other, game.mover, 2 - game.mover_half_points)
+            (b, a, game.listed_first_won.map(|won| !won))
         };
         match &names {
             None => names = Some([first.to_string(), second.to_string()]),
-            Some([a, b]) if a == first && b == second => {}
-            Some([a, b]) => bail!(
-                "line {}: game {} is between {first} and {second} (first engine first), \
-                 not {a} and {b} as before",
+            Some([x, y]) if x == first && y == second => {}
+            Some([x, y]) => bail!(
+                "line {}: game {} is between {first} (first) and {second}, not {x} (first) \
+                 and {y} as before",
                 index + 1,
                 game.number
             ),
         }
-        if games.insert(game.number, first_half_points).is_some() {
+        if games.insert(game.number, first_won).is_some() {
             bail!("line {}: game {} is reported twice", index + 1, game.number);
         }
     }
@@ -153,79 +154,84 @@ pub fn read_log(text: &str) -> Result<LogPairs> {
         names,
         ..LogPairs::default()
     };
-    for (&number, &half_points) in &games {
-        // Numbers start at 1, so an even one has a partner below it.
+    for (&number, &first_won) in &games {
+        // Game 2k - 1 and game 2k are pair k (numbers start at 1).
         let partner = if number % 2 == 1 {
             number.checked_add(1)
         } else {
             Some(number - 1)
         };
-        let Some(&partner_half_points) = partner.and_then(|p| games.get(&p)) else {
+        let Some(&partner_won) = partner.and_then(|p| games.get(&p)) else {
             pairs.unpaired_games += 1;
             continue;
         };
         if number % 2 == 1 {
-            pairs.pairs.add(half_points + partner_half_points);
+            pairs
+                .pentanomial
+                .add(half_points(first_won) + half_points(partner_won));
         }
-        pairs.wins_losses_draws[match half_points {
-            2 => 0,
-            0 => 1,
-            _ => 2,
-        }] += 1;
+        pairs.tally.add(first_won);
     }
     Ok(pairs)
 }
 
 /// The report of `qi sprt`: a line per log (its complete pairs and pentanomial), then the
 /// sum judged by `sprt`: pairs, games, W-L-D, pentanomial, Elo with its 95 % margin, the
-/// LLR with its bounds and the verdict. An error names the log it comes from.
-pub fn sum_logs(paths: &[String], sprt: &Sprt) -> Result<String> {
+/// LLR with its bounds and the verdict. An error names the log it comes from; a log named
+/// twice is refused, since its pairs would count twice.
+pub fn sum_logs(paths: &[PathBuf], sprt: &Sprt) -> Result<String> {
     if paths.is_empty() {
         bail!("no logs given");
     }
     let mut report = String::new();
     let mut total = LogPairs::default();
+    let mut read = Vec::new();
     for path in paths {
-        let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {path}"))?;
-        let pairs = read_log(&text).with_context(|| path.clone())?;
+        let shown = path.display();
+        let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {shown}"))?;
+        let file = std::fs::canonicalize(path).with_context(|| format!("cannot read {shown}"))?;
+        if read.contains(&file) {
+            bail!("{shown} is given twice: its pairs would count twice");
+        }
+        read.push(file);
+        let pairs = read_log(&text).with_context(|| shown.to_string())?;
         report += &format!(
-            "{path}: {} pairs, pentanomial {}\n",
-            pairs.pairs.pairs(),
-            dashed(&pairs.pairs.counts)
+            "{shown}: {} pairs, pentanomial {}\n",
+            pairs.pentanomial.pairs(),
+            dashed(&pairs.pentanomial.counts)
         );
-        total.add(&pairs).with_context(|| path.clone())?;
+        total.add(&pairs).with_context(|| shown.to_string())?;
     }
     let Some([first, second]) = &total.names else {
         bail!("no games in the logs");
     };
-    let n = total.pairs.pairs();
+    let n = u64::from(total.pentanomial.pairs());
     if n == 0 {
         bail!("no complete game pairs in the logs");
     }
-    let (elo, margin) = total.pairs.elo();
+    let (elo, margin) = total.pentanomial.elo();
     let (lower, upper) = sprt.bounds();
-    let llr = sprt.llr(&total.pairs);
-    let verdict = match sprt.decision(&total.pairs) {
-        Some(Decision::H1) => "H1 accepted",
-        Some(Decision::H0) => "H0 accepted",
-        None => "no decision",
-    };
+    let llr = sprt.llr(&total.pentanomial);
+    let verdict = sprt
+        .decision(&total.pentanomial)
+        .as_ref()
+        .map_or("no decision".to_string(), Decision::to_string);
+    let t = &total.tally;
     report += &format!(
         "{first} against {second}: {n} pairs, {} games, W-L-D {}, pentanomial {}: \
          Elo {elo:+.1} +/- {margin:.1}, LLR {llr:+.2} ({lower:+.2}, {upper:+.2}) \
          for --sprt {} {}: {verdict}\n",
         2 * n,
-        dashed(&total.wins_losses_draws),
-        dashed(&total.pairs.counts),
+        dashed(&[t.wins, t.losses, t.draws]),
+        dashed(&total.pentanomial.counts),
         sprt.elo0,
         sprt.elo1,
     );
-    if total.unpaired_games > 0 {
-        report += &match total.unpaired_games {
-            1 => "(1 game whose pair was not finished is left out)\n".to_string(),
-            n => format!("({n} games whose pair was not finished are left out)\n"),
-        };
-    }
+    report += &match total.unpaired_games {
+        0 => String::new(),
+        1 => "(1 game whose pair was not finished is left out)\n".to_string(),
+        n => format!("({n} games whose pair was not finished are left out)\n"),
+    };
     Ok(report)
 }
 
@@ -252,8 +258,16 @@ Game 6 of 8: Qi #2 (Black) vs Qi #1 (White): 0-1 {five in a row} after 40 moves
 Score of Qi #1 vs Qi #2: 3 - 1 - 1
 ";
 
+    fn tally(wins: u32, losses: u32, draws: u32) -> Tally {
+        Tally {
+            wins,
+            losses,
+            draws,
+        }
+    }
+
     #[test]
-    fn pairs_are_counted_for_the_engine_that_moves_first_in_odd_games() {
+    fn pairs_are_counted_for_the_engine_listed_first_in_odd_games() {
         let pairs = read_log(LOG).unwrap();
         assert_eq!(
             pairs.names,
@@ -261,19 +275,70 @@ Score of Qi #1 vs Qi #2: 3 - 1 - 1
         );
         // Pair 1: a win and a loss (2 half points); pair 2: a draw and a win (3); game 6
         // has no partner.
-        assert_eq!(pairs.pairs.counts, [0, 0, 1, 1, 0]);
-        assert_eq!(pairs.wins_losses_draws, [2, 1, 1]);
+        assert_eq!(pairs.pentanomial.counts, [0, 0, 1, 1, 0]);
+        assert_eq!(pairs.tally, tally(2, 1, 1));
         assert_eq!(pairs.unpaired_games, 1);
+        // Half points and W-L-D tell the same story.
+        let points: u32 = (0..5)
+            .map(|k| k * pairs.pentanomial.counts[k as usize])
+            .sum();
+        assert_eq!(points, 2 * pairs.tally.wins + pairs.tally.draws);
     }
 
     #[test]
-    fn xiangqi_logs_read_the_same_way() {
-        let log = "Game 1: A (Red) vs B (Black): 0-1 {checkmate} after 80 plies\n\
-                   Game 2: B (Red) vs A (Black): 1/2-1/2 {repetition} after 90 plies\n";
+    fn a_log_may_start_with_the_second_game_of_a_pair() {
+        let log = "Game 2: B (Black) vs A (White): 0-1 {five in a row} after 9 moves\n\
+                   Game 1: A (Black) vs B (White): 0-1 {five in a row} after 9 moves\n";
         let pairs = read_log(log).unwrap();
         assert_eq!(pairs.names, Some(["A".to_string(), "B".to_string()]));
-        assert_eq!(pairs.pairs.counts, [0, 1, 0, 0, 0]);
-        assert_eq!(pairs.wins_losses_draws, [0, 1, 1]);
+        assert_eq!(pairs.pentanomial.counts, [0, 0, 1, 0, 0]);
+    }
+
+    #[test]
+    fn xiangqi_logs_and_names_with_brackets_read_the_same_way() {
+        let log = "Game 1: Pikafish (NNUE) (Red) vs Qi 0.1 (Black): 0-1 {checkmate} after 80 plies\n\
+                   Game 2: Qi 0.1 (Red) vs Pikafish (NNUE) (Black): 1/2-1/2 {repetition} after 90 plies\n";
+        let pairs = read_log(log).unwrap();
+        assert_eq!(
+            pairs.names,
+            Some(["Pikafish (NNUE)".to_string(), "Qi 0.1".to_string()])
+        );
+        assert_eq!(pairs.pentanomial.counts, [0, 1, 0, 0, 0]);
+        assert_eq!(pairs.tally, tally(0, 1, 1));
+    }
+
+    #[test]
+    fn the_referee_s_own_lines_read_back() {
+        for (colours, length) in [
+            (crate::gomoku::COLOURS, "39 moves"),
+            (crate::xiangqi::COLOURS, "80 plies"),
+        ] {
+            for (_, won) in referee::RESULTS {
+                let log: String = (0..2)
+                    .map(|index| {
+                        let players = if referee::first_engine_listed_first(index) {
+                            ["first (x)", "second"]
+                        } else {
+                            ["second", "first (x)"]
+                        };
+                        // The first engine wins, loses or draws both games.
+                        let listed_first_won = if index % 2 == 0 { won } else { won.map(|w| !w) };
+                        let line =
+                            referee::game_line(colours, players, listed_first_won, "why", length);
+                        format!("Game {} of 2: {line}\n", index + 1)
+                    })
+                    .collect();
+                let pairs = read_log(&log).unwrap();
+                assert_eq!(
+                    pairs.names,
+                    Some(["first (x)".to_string(), "second".to_string()])
+                );
+                let half = half_points(won) as usize;
+                let mut expected = [0; 5];
+                expected[2 * half] = 1;
+                assert_eq!(pairs.pentanomial.counts, expected, "{log}");
+            }
+        }
     }
 
     #[test]
@@ -282,8 +347,8 @@ Score of Qi #1 vs Qi #2: 3 - 1 - 1
         let one = read_log(LOG).unwrap();
         total.add(&one).unwrap();
         total.add(&one).unwrap();
-        assert_eq!(total.pairs.counts, [0, 0, 2, 2, 0]);
-        assert_eq!(total.wins_losses_draws, [4, 2, 2]);
+        assert_eq!(total.pentanomial.counts, [0, 0, 2, 2, 0]);
+        assert_eq!(total.tally, tally(4, 2, 2));
         assert_eq!(total.unpaired_games, 2);
         let swapped = read_log(
             &LOG.replace("#1", "#x")
@@ -293,6 +358,10 @@ Score of Qi #1 vs Qi #2: 3 - 1 - 1
         .unwrap();
         let error = total.add(&swapped).unwrap_err().to_string();
         assert!(error.contains("different matches"), "{error}");
+        // Counts that would overflow are an error, not a wrap.
+        let mut full = one.clone();
+        full.tally.wins = u32::MAX;
+        assert!(full.add(&one).is_err());
     }
 
     #[test]
@@ -303,24 +372,27 @@ Score of Qi #1 vs Qi #2: 3 - 1 - 1
                 "1-0, 0-1 or 1/2-1/2",
             ),
             ("\nGame 1: A (Black) versus B (White): 1-0\n", "line 2"),
+            ("Game 1: A (Blue) vs B (White): 1-0\n", "are not listed as"),
             (
                 "Game 1: A (Black) vs B (White): 1-0\nGame 1: A (Black) vs B (White): 1-0\n",
                 "twice",
             ),
             (
                 "Game 1: A (Black) vs B (White): 1-0\nGame 3: A (Black) vs C (White): 1-0\n",
-                "not A and B",
+                "not A (first) and B",
             ),
             ("Game 0: A (Black) vs B (White): 1-0\n", "numbered from 1"),
-            ("Game 1: (Black) vs B (White): 1-0\n", "no name and colour"),
         ] {
             let error = format!("{:#}", read_log(log).unwrap_err());
             assert!(error.contains(wanted), "{log:?}: {error}");
         }
-        // Lines that report no game are not errors.
+        // Lines that report no game are not errors; a game numbered at the limit has no
+        // partner.
         assert_eq!(
             read_log("Games: none\nGame over\n").unwrap(),
             LogPairs::default()
         );
+        let last = format!("Game {}: A (Black) vs B (White): 1-0\n", u32::MAX);
+        assert_eq!(read_log(&last).unwrap().unpaired_games, 1);
     }
 }

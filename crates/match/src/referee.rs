@@ -3,7 +3,7 @@
 //! the record, the W-L-D tally and, under `--sprt`, the pentanomial test that can stop the
 //! match. A game plugs in by implementing [`Table`]: how its two engines play game `index`.
 
-use super::sprt::{Decision, Pentanomial, Sprt};
+use super::sprt::{half_points, Decision, Pentanomial, Sprt};
 use super::{Records, Tally};
 use anyhow::Result;
 use std::collections::HashMap;
@@ -63,10 +63,52 @@ impl AnswerTimes {
     }
 }
 
+/// A game's two colours as its lines name them: the one listed first (Black in gomoku, Red
+/// in Xiangqi), then the other.
+pub type Colours = [&'static str; 2];
+
+/// Whether the first engine plays the colour listed first in game `index` (from 0): it
+/// does in the even game of each pair, and the odd game swaps the colours.
+pub fn first_engine_listed_first(index: u32) -> bool {
+    index % 2 == 0
+}
+
+/// Each result as the game lines write it, from the view of the colour listed first.
+pub const RESULTS: [(&str, Option<bool>); 3] =
+    [("1-0", Some(true)), ("0-1", Some(false)), ("1/2-1/2", None)];
+
+/// The result text of a game the colour listed first won (`Some(true)`), lost or drew.
+pub fn result_text(listed_first_won: Option<bool>) -> &'static str {
+    RESULTS
+        .iter()
+        .find(|(_, won)| *won == listed_first_won)
+        .map_or("1/2-1/2", |(text, _)| text)
+}
+
+/// What the referee prints after `Game N: ` for a finished game: the players with their
+/// colours (the colour listed first first), the result from that colour's view, the
+/// reason and the length (`39 moves`, `80 plies`). [`crate::logs`] reads it back.
+pub fn game_line(
+    colours: Colours,
+    players: [&str; 2],
+    listed_first_won: Option<bool>,
+    reason: &str,
+    length: &str,
+) -> String {
+    format!(
+        "{} ({}) vs {} ({}): {} {{{reason}}} after {length}",
+        players[0],
+        colours[0],
+        players[1],
+        colours[1],
+        result_text(listed_first_won)
+    )
+}
+
 /// A finished game as a table reports it.
 pub struct Report {
-    /// Game number from 0; games `2k` and `2k + 1` are pair `k` (the first engine moves
-    /// first in the even one).
+    /// Game number from 0; games `2k` and `2k + 1` are pair `k` (the first engine plays the
+    /// colour listed first in the even one: [`first_engine_listed_first`]).
     pub index: u32,
     /// `Some(true)` when the first engine won, `Some(false)` when it lost, `None` a draw.
     pub first_won: Option<bool>,
@@ -152,11 +194,7 @@ impl Scoreboard {
         let of_total = self.total.map(|t| format!(" of {t}")).unwrap_or_default();
         println!("Game {}{of_total}: {}", report.index + 1, report.line);
         self.records.add(&report.record)?;
-        let half_points = match report.first_won {
-            Some(true) => 2,
-            Some(false) => 0,
-            None => 1,
-        };
+        let half_points = half_points(report.first_won);
         let pair = report.index / 2;
         if self.decision.is_some() {
             // The test has decided: games still in progress then count in the W-L-D line
@@ -187,11 +225,11 @@ impl Scoreboard {
             let llr = sprt.llr(&self.pairs);
             let (lower, upper) = sprt.bounds();
             let verdict = match self.decision {
-                Some(Decision::H1) => {
-                    format!("H1 accepted (LLR {llr:.2} >= upper bound {upper:.2})")
+                Some(decision @ Decision::H1) => {
+                    format!("{decision} (LLR {llr:.2} >= upper bound {upper:.2})")
                 }
-                Some(Decision::H0) => {
-                    format!("H0 accepted (LLR {llr:.2} <= lower bound {lower:.2})")
+                Some(decision @ Decision::H0) => {
+                    format!("{decision} (LLR {llr:.2} <= lower bound {lower:.2})")
                 }
                 None => format!("no decision (LLR {llr:.2}, bounds {lower:.2} .. {upper:.2})"),
             };

@@ -50,6 +50,16 @@ pub struct Pentanomial {
     pub counts: [u32; 5],
 }
 
+/// The first engine's half points for one game: 2 for a win (`Some(true)`), 1 for a draw
+/// (`None`), 0 for a loss.
+pub fn half_points(first_won: Option<bool>) -> u32 {
+    match first_won {
+        Some(true) => 2,
+        None => 1,
+        Some(false) => 0,
+    }
+}
+
 impl Pentanomial {
     /// Counts a pair in which the first engine scored `half_points` (0–4; more is clamped).
     pub fn add(&mut self, half_points: u32) {
@@ -119,6 +129,15 @@ pub enum Decision {
     H0,
     /// The LLR reached the upper bound: the gain is at least `elo1`.
     H1,
+}
+
+impl std::fmt::Display for Decision {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Decision::H0 => "H0 accepted",
+            Decision::H1 => "H1 accepted",
+        })
+    }
 }
 
 /// A test of H0 `elo = elo0` against H1 `elo = elo1` with error rates α and β.

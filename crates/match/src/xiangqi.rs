@@ -21,6 +21,9 @@ use qi_xiangqi::{Color, Game, Move, Position, Reason, Winner};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
+/// The colours as this game's lines name them (Red moves first and is listed first).
+pub const COLOURS: referee::Colours = ["Red", "Black"];
+
 /// How long an engine may take to answer the handshake or `isready`.
 const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(10);
 /// The lines that end an engine's turn.
@@ -438,7 +441,7 @@ impl referee::Table for XiangqiTable<'_> {
             margin,
         } = self.schedule;
         let opening = &openings[(index / 2) as usize % openings.len()];
-        let first_is_red = index % 2 == 0;
+        let first_is_red = referee::first_engine_listed_first(index);
         let [a, b] = &mut self.engines;
         let seats = if first_is_red { [a, b] } else { [b, a] };
         let Some((game, verdict, answers)) =
@@ -456,15 +459,18 @@ impl referee::Table for XiangqiTable<'_> {
             Winner::Red => Some(first_is_red),
             Winner::Black => Some(!first_is_red),
         };
-        let result = match verdict.winner {
-            Winner::Red => "1-0",
-            Winner::Black => "0-1",
-            Winner::Draw => "1/2-1/2",
+        let red_won = match verdict.winner {
+            Winner::Red => Some(true),
+            Winner::Black => Some(false),
+            Winner::Draw => None,
         };
-        let line = format!(
-            "{red_name} (Red) vs {black_name} (Black): {result} {{{}}} after {} plies",
-            verdict.reason,
-            game.moves().len()
+        let result = referee::result_text(red_won);
+        let line = referee::game_line(
+            COLOURS,
+            [red_name, black_name],
+            red_won,
+            &verdict.reason,
+            &format!("{} plies", game.moves().len()),
         );
         let round = (index + 1).to_string();
         let record = qi_xiangqi::pgn::write_game(
