@@ -85,9 +85,9 @@ pub fn result_text(listed_first_won: Option<bool>) -> &'static str {
         .map_or("1/2-1/2", |(text, _)| text)
 }
 
-/// What the referee prints after `Game N: ` for a finished game: the players with their
-/// colours (the colour listed first first), the result from that colour's view, the
-/// reason and the length (`39 moves`, `80 plies`). [`crate::logs`] reads it back.
+/// What the referee prints after `Game N: ` for a finished game: each player with its
+/// colour, the player of the colour listed first first; the result from that colour's
+/// view; the reason and the length (`39 moves`, `80 plies`). [`crate::logs`] reads it back.
 pub fn game_line(
     colours: Colours,
     players: [&str; 2],
