@@ -76,7 +76,16 @@ impl Labelled {
     /// Whether a fit of `set` in `scope` takes this position: `set` evaluates it and it is
     /// one of `scope`'s positions.
     pub fn fitted_by(&self, set: WeightSet, scope: FitScope) -> bool {
-        self.weight_set() == set && scope.takes(&self.board())
+        self.fitted_board(set, scope).is_some()
+    }
+
+    /// The position replayed when a fit of `set` in `scope` takes it ([`Labelled::fitted_by`]),
+    /// so that the fit replays each position it takes once; `None` otherwise (a position of
+    /// another set is not replayed at all).
+    pub fn fitted_board(&self, set: WeightSet, scope: FitScope) -> Option<Board> {
+        (self.weight_set() == set)
+            .then(|| self.board())
+            .filter(|board| scope.takes(board))
     }
 
     /// The position, replayed.
@@ -259,8 +268,12 @@ pub fn positions_from_sgf(text: &str, skip_plies: usize) -> (Vec<Labelled>, SgfC
 /// that make `Σ weight · coefficient` the evaluation, and the result from the side to
 /// move's view (the evaluation's side).
 pub fn sample_of(labelled: &Labelled) -> Sample {
-    let board = labelled.board();
-    let counts = features(&board);
+    sample_on(labelled, &labelled.board())
+}
+
+/// [`sample_of`] with the position already replayed as `board`.
+fn sample_on(labelled: &Labelled, board: &Board) -> Sample {
+    let counts = features(board);
     let features = counts
         .iter()
         .enumerate()
@@ -339,8 +352,10 @@ pub fn tune(
 ) -> TuneReport {
     let samples: Vec<Sample> = data
         .iter()
-        .filter(|labelled| labelled.fitted_by(set, scope))
-        .map(sample_of)
+        .filter_map(|labelled| {
+            let board = labelled.fitted_board(set, scope)?;
+            Some(sample_on(labelled, &board))
+        })
         .collect();
     let start: Vec<f64> = set.weights().flat().iter().map(|&v| v as f64).collect();
     let (end, fit) = fit_held_out(
@@ -403,6 +418,9 @@ mod tests {
                 for scope in FitScope::ALL {
                     let expected = l.weight_set() == set && scope.takes(&l.board());
                     assert_eq!(l.fitted_by(set, scope), expected);
+                    // The board handed to the fit is the position itself.
+                    let fitted = l.fitted_board(set, scope).map(|b| b.hash());
+                    assert_eq!(fitted, expected.then(|| l.board().hash()));
                 }
             }
             // Every recorded position is quiet, so each set's points fit takes its own.
