@@ -23,10 +23,7 @@ pub struct SprtArgs {
 
 /// Sums the logs' complete game pairs and prints the test's figures.
 pub fn run(args: SprtArgs) -> Result<()> {
-    let [elo0, elo1] = args.sprt[..] else {
-        anyhow::bail!("--sprt takes two Elo values: ELO0 ELO1");
-    };
-    let sprt = qi_match::sprt::Sprt::new(elo0, elo1, args.alpha, args.beta)?;
+    let sprt = qi_match::sprt::Sprt::from_bounds(&args.sprt, args.alpha, args.beta)?;
     print!("{}", qi_match::logs::sum_logs(&args.logs, &sprt)?);
     Ok(())
 }

@@ -394,8 +394,7 @@ fn qi_sprt_reads_the_match_log_back_to_the_match_s_own_test() {
         );
         assert_eq!(err.trim().lines().count(), 1, "{err}");
     }
-    let empty = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join(format!("qi-sprt-empty-{}.txt", std::process::id()));
+    let empty = dir.join(format!("qi-sprt-empty-{}.txt", std::process::id()));
     std::fs::write(&empty, "no games here\n").unwrap();
     let out = qi(&["sprt", empty.to_str().unwrap()]);
     assert!(String::from_utf8_lossy(&out.stderr).contains("no games in the logs"));

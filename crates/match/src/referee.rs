@@ -142,11 +142,9 @@ pub fn plan_size(
     rounds: Option<u32>,
     concurrency: usize,
 ) -> Result<(Option<Sprt>, u32)> {
-    let sprt = match sprt {
-        Some(&[elo0, elo1]) => Some(Sprt::new(elo0, elo1, alpha, beta)?),
-        Some(_) => anyhow::bail!("--sprt takes two Elo values: ELO0 ELO1"),
-        None => None,
-    };
+    let sprt = sprt
+        .map(|bounds| Sprt::from_bounds(bounds, alpha, beta))
+        .transpose()?;
     let rounds = rounds.unwrap_or(if sprt.is_some() { 100_000 } else { 1 });
     if rounds == 0 || rounds > 100_000 {
         anyhow::bail!("--rounds must be between 1 and 100000");

@@ -175,6 +175,15 @@ impl Sprt {
         })
     }
 
+    /// A test from the command line's `--sprt ELO0 ELO1` values (`bounds`), `--alpha` and
+    /// `--beta`, checked as [`Sprt::new`] checks them.
+    pub fn from_bounds(bounds: &[f64], alpha: f64, beta: f64) -> Result<Sprt> {
+        let &[elo0, elo1] = bounds else {
+            bail!("--sprt takes two Elo values: ELO0 ELO1");
+        };
+        Sprt::new(elo0, elo1, alpha, beta)
+    }
+
     /// The lower and upper LLR bounds.
     pub fn bounds(&self) -> (f64, f64) {
         (
