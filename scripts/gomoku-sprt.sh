@@ -12,11 +12,12 @@
 # openings, so that a continued test plays openings it has not played yet. The matches run
 # in the background and write OUT_DIR/NAME-1.log … NAME-RUNS.log (and their books); sum
 # them, finished or not, with `qi sprt OUT_DIR/NAME-*.log` (the QI binary will do). Each log
-# ends with the match's own verdict on its share; the sum is the test.
+# ends with the match's own verdict on its share; the sum is the test. The engines are named
+# NAME-new and NAME-old in the logs, so that `qi sprt` refuses to sum two tests' logs.
 set -euo pipefail
 
 if [ $# -lt 3 ]; then
-    sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'
+    sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'
     exit 2
 fi
 name=$1 new=$2 old=$3 out=${4:-.}
@@ -48,6 +49,7 @@ for i in $(seq 1 "$runs"); do
     [ -s "$part" ] || continue
     nohup "$qi" match --game gomoku --rule "$rule" \
         --engine1 "$new gomocup" --engine2 "$old gomocup" \
+        --name1 "$name-new" --name2 "$name-old" \
         --movetime "$movetime" --timemargin 100 --openings "$part" --sprt 0 10 \
         > "$out/$name-$i.log" 2>&1 < /dev/null &
     echo "run $i: $(wc -l < "$part") openings, $out/$name-$i.log"

@@ -169,6 +169,89 @@ fn bad_match_arguments_fail_cleanly() {
         let err = String::from_utf8_lossy(&out.stderr).to_string();
         assert_eq!(err.trim().lines().count(), 1, "{err}");
     }
+    // Names a game line could not carry, or that would not tell the engines apart.
+    for names in [
+        ["--name1", "Qi (new)", "--name2", "old"],
+        ["--name1", "", "--name2", "old"],
+        ["--name1", "a:b", "--name2", "old"],
+        ["--name1", "same", "--name2", "same"],
+    ] {
+        let mut args = vec![
+            "match",
+            "--game",
+            "gomoku",
+            "--engine1",
+            "qi gomocup",
+            "--engine2",
+            "qi gomocup",
+            "--depth",
+            "1",
+        ];
+        args.extend(names);
+        let out = qi(&args);
+        assert!(!out.status.success(), "{names:?}");
+        let err = String::from_utf8_lossy(&out.stderr).to_string();
+        assert_eq!(err.trim().lines().count(), 1, "{err}");
+        assert!(err.contains("name"), "{err}");
+    }
+}
+
+#[test]
+fn given_names_go_into_the_lines_the_records_and_qi_sprt() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"));
+    let sgf = dir.join(format!("qi-named-{}.sgf", std::process::id()));
+    let log = dir.join(format!("qi-named-{}.log", std::process::id()));
+    let out = qi(&[
+        "match",
+        "--game",
+        "gomoku",
+        "--engine1",
+        "qi gomocup",
+        "--engine2",
+        "qi gomocup",
+        "--name1",
+        "shapes-new",
+        "--name2",
+        "shapes-old",
+        "--depth",
+        "1",
+        "--pgn",
+        sgf.to_str().unwrap(),
+    ]);
+    let text = stdout(&out);
+    assert!(out.status.success(), "{text}");
+    assert!(
+        text.contains("Game 1 of 2: shapes-new (Black) vs shapes-old (White): "),
+        "{text}"
+    );
+    assert!(
+        text.trim()
+            .lines()
+            .last()
+            .unwrap()
+            .starts_with("Score of shapes-new vs shapes-old: "),
+        "{text}"
+    );
+    let records = std::fs::read_to_string(&sgf).unwrap();
+    let _ = std::fs::remove_file(&sgf);
+    assert!(
+        records.contains("PB[shapes-new]PW[shapes-old]"),
+        "{records}"
+    );
+    assert!(
+        records.contains("PB[shapes-old]PW[shapes-new]"),
+        "{records}"
+    );
+    // `qi sprt` reads the pair back under the given names.
+    std::fs::write(&log, &text).unwrap();
+    let sum = qi(&["sprt", log.to_str().unwrap()]);
+    let _ = std::fs::remove_file(&log);
+    let summed = stdout(&sum);
+    assert!(sum.status.success(), "{summed}");
+    assert!(
+        summed.contains("shapes-new against shapes-old: 1 pairs"),
+        "{summed}"
+    );
 }
 
 /// A brain whose first process misbehaves (`first_life` handles ABOUT and the rest) and

@@ -10,7 +10,7 @@
 //! game in progress is finished before an SPRT decision stops the match.
 
 use super::process::{split_command, Process};
-use super::{distinct_names, referee, Records};
+use super::{match_names, referee, Records};
 use crate::MatchOptions;
 use anyhow::{anyhow, bail, Context, Result};
 use qi_gomoku::{play_checked, Board, Color, MoveResult, Rule};
@@ -450,7 +450,10 @@ pub fn run(args: MatchOptions) -> Result<()> {
             start_failures: [0; 2],
         });
     }
-    let names = distinct_names(&tables[0].brains[0].name, &tables[0].brains[1].name);
+    let names = match_names(
+        [&tables[0].brains[0].name, &tables[0].brains[1].name],
+        &args.names,
+    )?;
     referee::run(
         tables,
         referee::Plan {

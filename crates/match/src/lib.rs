@@ -25,6 +25,10 @@ pub struct MatchOptions {
     pub engine1: String,
     /// Second engine command line.
     pub engine2: String,
+    /// Names the match shows and logs for engine 1 and engine 2 instead of the ones they
+    /// report (`None`: the reported one), e.g. to tell two builds of one engine apart in
+    /// the logs `qi sprt` sums ([`check_name`]).
+    pub names: [Option<String>; 2],
     /// Xiangqi protocol of engine 1: uci, ucci, fsf or sjaak.
     pub protocol1: String,
     /// Xiangqi protocol of engine 2.
@@ -71,6 +75,12 @@ pub const DEFAULT_MAX_MEMORY_MB: u64 = 256;
 
 /// Plays the match of `game` (xiangqi or gomoku, any case) that `options` describe.
 pub fn run(game: &str, options: MatchOptions) -> Result<()> {
+    // Before any engine starts.
+    for (flag, name) in ["--name1", "--name2"].iter().zip(&options.names) {
+        if let Some(name) = name {
+            check_name(name).map_err(|e| anyhow::anyhow!("{flag}: {e}"))?;
+        }
+    }
     match game.to_ascii_lowercase().as_str() {
         "xiangqi" if options.max_memory.is_some() => anyhow::bail!(
             "--max-memory is for gomoku brains; give a Xiangqi engine its hash with --option1 Hash=MB"
@@ -188,6 +198,47 @@ pub fn distinct_names(first: &str, second: &str) -> [String; 2] {
     }
 }
 
+/// The longest name `--name1` or `--name2` may give.
+pub const MAX_NAME_CHARS: usize = 64;
+
+/// Whether `name` may name an engine in a match: it goes into every game line of the log,
+/// which `qi sprt` reads back ([`logs`]), so it has to stay one readable token of such a
+/// line: 1 to [`MAX_NAME_CHARS`] characters, no control characters, no brackets or colons
+/// (a game line puts the colour in brackets after the name and the result after a colon),
+/// no space at either end.
+pub fn check_name(name: &str) -> Result<()> {
+    if name.is_empty() || name.trim() != name {
+        anyhow::bail!("a name must not be empty or start or end with a space: {name:?}");
+    }
+    if name.chars().count() > MAX_NAME_CHARS {
+        anyhow::bail!("a name has at most {MAX_NAME_CHARS} characters");
+    }
+    if let Some(c) = name
+        .chars()
+        .find(|&c| c.is_control() || matches!(c, '(' | ')' | ':'))
+    {
+        anyhow::bail!("a name may not hold {c:?}: {name:?}");
+    }
+    Ok(())
+}
+
+/// The names a match shows and logs: each engine's `given` name where there is one, else
+/// the one it `reported`, numbered when both report the same ([`distinct_names`]). Two
+/// equal names where one was given are an error: the log could not tell the engines apart.
+pub fn match_names(reported: [&str; 2], given: &[Option<String>; 2]) -> Result<[String; 2]> {
+    if given.iter().all(Option::is_none) {
+        return Ok(distinct_names(reported[0], reported[1]));
+    }
+    let names = [0, 1].map(|i| given[i].clone().unwrap_or_else(|| reported[i].to_string()));
+    if names[0] == names[1] {
+        anyhow::bail!(
+            "both engines would be named {:?}: give --name1 and --name2 different names",
+            names[0]
+        );
+    }
+    Ok(names)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -217,6 +268,55 @@ mod tests {
             "Score of A vs B: 1 - 0 - 1  [0.750] 2 games, Elo difference: +190.8 +/- 321.0"
         );
         assert_eq!(distinct_names("Qi", "Qi"), ["Qi #1", "Qi #2"]);
+    }
+
+    #[test]
+    fn given_names_replace_the_reported_ones_and_stay_apart() {
+        let none = [None, None];
+        assert_eq!(
+            match_names(["Qi", "Qi"], &none).unwrap(),
+            ["Qi #1", "Qi #2"]
+        );
+        let new = Some("shapes-new".to_string());
+        let old = Some("shapes-old".to_string());
+        assert_eq!(
+            match_names(["Qi", "Qi"], &[new.clone(), old.clone()]).unwrap(),
+            ["shapes-new", "shapes-old"]
+        );
+        // One name given, the other reported.
+        assert_eq!(
+            match_names(["Qi", "Rapfi"], &[None, old.clone()]).unwrap(),
+            ["Qi", "shapes-old"]
+        );
+        // A given name equal to the other's: the log could not tell them apart.
+        assert!(match_names(["Qi", "Rapfi"], &[Some("Rapfi".to_string()), None]).is_err());
+        assert!(match_names(["A", "B"], &[new.clone(), new]).is_err());
+    }
+
+    #[test]
+    fn a_name_is_one_readable_token_of_a_game_line() {
+        for good in [
+            "Qi",
+            "Qi 0.1",
+            "shapes-new",
+            "棋 main",
+            &"x".repeat(MAX_NAME_CHARS),
+        ] {
+            assert!(check_name(good).is_ok(), "{good}");
+        }
+        for bad in [
+            "",
+            " Qi",
+            "Qi ",
+            "Qi (new)",
+            "a:b",
+            "two\nlines",
+            "tab\there",
+            &"x".repeat(MAX_NAME_CHARS + 1),
+        ] {
+            assert!(check_name(bad).is_err(), "{bad:?}");
+        }
+
         let mut even = Tally::default();
         even.add(Some(true));
         even.add(Some(false));

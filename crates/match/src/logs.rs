@@ -7,8 +7,10 @@
 //! `2k` are a pair from one opening with colours swapped, and the first engine plays the
 //! colour listed first (Black, Red) in the odd one ([`referee::first_engine_listed_first`]),
 //! so the first engine is known from the game number alone; its name must be the same in
-//! every game of every log summed (self-play logs name both builds `Qi #1` and `Qi #2`, so
-//! there it is the caller who keeps two tests apart). A pair with one game missing (a run stopped mid-pair) is
+//! every game of every log summed. Two builds of one engine report the same name and are
+//! shown as `Qi #1` and `Qi #2` unless the match names them (`qi match --name1 --name2`, as
+//! `scripts/gomoku-sprt.sh` does with the test's name), so unnamed self-play logs of two
+//! different tests would sum without a complaint. A pair with one game missing (a run stopped mid-pair) is
 //! left out. A pair that finished after a run's own test had decided counts too (the
 //! referee counts it in its W-L-D line only): a decided log can sum to up to one pair more
 //! than its verdict per game it played at a time.

@@ -14,7 +14,7 @@
 
 use crate::process::Process;
 use crate::MatchOptions;
-use crate::{distinct_names, referee, Records};
+use crate::{match_names, referee, Records};
 use anyhow::{anyhow, bail, Context, Result};
 use qi_xiangqi::notation::iccs;
 use qi_xiangqi::{Color, Game, Move, Position, Reason, Winner};
@@ -537,7 +537,10 @@ pub fn run(args: MatchOptions) -> Result<()> {
             schedule,
         });
     }
-    let names = distinct_names(&tables[0].engines[0].name, &tables[0].engines[1].name);
+    let names = match_names(
+        [&tables[0].engines[0].name, &tables[0].engines[1].name],
+        &args.names,
+    )?;
     referee::run(
         tables,
         referee::Plan {

@@ -136,6 +136,14 @@ pub struct MatchArgs {
     /// Second engine command line.
     #[arg(long)]
     pub engine2: String,
+    /// Name engine 1 this in the output, the log and the game records instead of the name
+    /// it reports (up to 64 characters, no brackets or colons): two builds of one engine
+    /// then stay apart in the logs `qi sprt` sums.
+    #[arg(long)]
+    pub name1: Option<String>,
+    /// Name engine 2 this instead of the name it reports.
+    #[arg(long)]
+    pub name2: Option<String>,
     /// Protocol of engine 1: uci, ucci, fsf (UCI with ranks 1–10, as Fairy-Stockfish) or sjaak
     /// (fsf with H/E for horse and elephant in FENs, as Sjaak II).
     #[arg(long, default_value = "uci")]
@@ -294,6 +302,7 @@ pub fn run_match(args: MatchArgs) -> Result<()> {
         size: args.size,
         engine1: args.engine1,
         engine2: args.engine2,
+        names: [args.name1, args.name2],
         protocol1: args.protocol1,
         protocol2: args.protocol2,
         option1: args.option1,
