@@ -13,14 +13,21 @@
 # in the background and write OUT_DIR/NAME-1.log … NAME-RUNS.log (and their books); sum
 # them, finished or not, with `qi sprt OUT_DIR/NAME-*.log` (the QI binary will do). Each log
 # ends with the match's own verdict on its share; the sum is the test. The engines are named
-# NAME-new and NAME-old in the logs, so that `qi sprt` refuses to sum two tests' logs.
+# NAME-new and NAME-old in the logs, so that `qi sprt` refuses to sum two tests' logs: to
+# continue a test with another ROT, keep its NAME and give another OUT_DIR.
 set -euo pipefail
 
 if [ $# -lt 3 ]; then
-    sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'
+    sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'
     exit 2
 fi
 name=$1 new=$2 old=$3 out=${4:-.}
+# The name goes into the engines' names (`qi match --name1`): letters, digits, '.', '_' and
+# '-', short enough for NAME-new, so that no background match fails on it.
+case $name in
+    '' | *[!A-Za-z0-9._-]*) echo "NAME may hold only letters, digits, '.', '_' and '-': $name" >&2; exit 1 ;;
+esac
+[ ${#name} -le 60 ] || { echo "NAME has at most 60 characters: $name" >&2; exit 1; }
 rule=${RULE:-freestyle} rot=${ROT:-0} runs=${RUNS:-2} movetime=${MOVETIME:-200}
 root=$(cd "$(dirname "$0")/.." && pwd)
 qi=${QI:-$root/target/release/qi}

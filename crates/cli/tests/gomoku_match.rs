@@ -170,11 +170,25 @@ fn bad_match_arguments_fail_cleanly() {
         assert_eq!(err.trim().lines().count(), 1, "{err}");
     }
     // Names a game line could not carry, or that would not tell the engines apart.
-    for names in [
-        ["--name1", "Qi (new)", "--name2", "old"],
-        ["--name1", "", "--name2", "old"],
-        ["--name1", "a:b", "--name2", "old"],
-        ["--name1", "same", "--name2", "same"],
+    for (names, message) in [
+        (
+            &["--name1", "Qi (new)", "--name2", "old"][..],
+            "--name1: a name may not contain '('",
+        ),
+        (
+            &["--name1", "", "--name2", "old"],
+            "--name1: a name must not be empty",
+        ),
+        (
+            &["--name1", "old", "--name2", "a:b"],
+            "--name2: a name may not contain ':'",
+        ),
+        (
+            &["--name1", "same", "--name2", "same"],
+            "--name1 and --name2 are both \"same\"",
+        ),
+        // Both engines report "Qi": naming one of them that leaves two of one name.
+        (&["--name1", "Qi"], "--name1 \"Qi\" is engine 2's name too"),
     ] {
         let mut args = vec![
             "match",
@@ -192,7 +206,7 @@ fn bad_match_arguments_fail_cleanly() {
         assert!(!out.status.success(), "{names:?}");
         let err = String::from_utf8_lossy(&out.stderr).to_string();
         assert_eq!(err.trim().lines().count(), 1, "{err}");
-        assert!(err.contains("name"), "{err}");
+        assert!(err.contains(message), "{err}");
     }
 }
 

@@ -66,6 +66,44 @@ fn qi_against_itself_in_both_protocols_with_pgn() {
 }
 
 #[test]
+fn given_names_replace_the_reported_ones_in_the_lines_and_the_pgn() {
+    let pgn = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("qi-named-match-{}.pgn", std::process::id()));
+    let out = qi(&[
+        "match",
+        "--engine1",
+        "qi uci",
+        "--engine2",
+        "qi uci",
+        "--name1",
+        "Qi new",
+        "--name2",
+        "Qi old",
+        "--depth",
+        "1",
+        "--max-plies",
+        "20",
+        "--pgn",
+        pgn.to_str().unwrap(),
+    ]);
+    let text = String::from_utf8_lossy(&out.stdout).to_string();
+    assert!(
+        text.contains("Game 1 of 2: Qi new (Red) vs Qi old (Black): "),
+        "{text}"
+    );
+    assert!(
+        text.contains("Game 2 of 2: Qi old (Red) vs Qi new (Black): "),
+        "{text}"
+    );
+    let last = last_line(&out);
+    assert!(last.starts_with("Score of Qi new vs Qi old: "), "{last}");
+    let records = std::fs::read_to_string(&pgn).unwrap();
+    let _ = std::fs::remove_file(&pgn);
+    assert!(records.contains("[Red \"Qi new\"]") && records.contains("[Red \"Qi old\"]"));
+    assert!(!records.contains("#1"), "{records}");
+}
+
+#[test]
 fn illegal_moves_and_silence_lose() {
     let illegal = fake_engine("Cheat", "echo 'bestmove a0a9'");
     let silent = fake_engine("Sleepy", ":");

@@ -81,6 +81,11 @@ pub fn run(game: &str, options: MatchOptions) -> Result<()> {
             check_name(name).map_err(|e| anyhow::anyhow!("{flag}: {e}"))?;
         }
     }
+    if let [Some(first), Some(second)] = &options.names {
+        if first == second {
+            anyhow::bail!("--name1 and --name2 are both {first:?}: give them different names");
+        }
+    }
     match game.to_ascii_lowercase().as_str() {
         "xiangqi" if options.max_memory.is_some() => anyhow::bail!(
             "--max-memory is for gomoku brains; give a Xiangqi engine its hash with --option1 Hash=MB"
@@ -201,23 +206,24 @@ pub fn distinct_names(first: &str, second: &str) -> [String; 2] {
 /// The longest name `--name1` or `--name2` may give.
 pub const MAX_NAME_CHARS: usize = 64;
 
-/// Whether `name` may name an engine in a match: it goes into every game line of the log,
-/// which `qi sprt` reads back ([`logs`]), so it has to stay one readable token of such a
-/// line: 1 to [`MAX_NAME_CHARS`] characters, no control characters, no brackets or colons
-/// (a game line puts the colour in brackets after the name and the result after a colon),
-/// no space at either end.
+/// Checks that `name` may name an engine in a match: it goes into every game line of the
+/// log, which `qi sprt` reads back ([`logs`]), so it has to stay one readable token of such
+/// a line: 1 to [`MAX_NAME_CHARS`] characters, no control characters, no parentheses or
+/// colons (a game line puts the colour in parentheses after the name and the result after
+/// a colon), no space at either end.
 pub fn check_name(name: &str) -> Result<()> {
     if name.is_empty() || name.trim() != name {
         anyhow::bail!("a name must not be empty or start or end with a space: {name:?}");
     }
-    if name.chars().count() > MAX_NAME_CHARS {
-        anyhow::bail!("a name has at most {MAX_NAME_CHARS} characters");
+    let chars = name.chars().count();
+    if chars > MAX_NAME_CHARS {
+        anyhow::bail!("a name has at most {MAX_NAME_CHARS} characters, not {chars}");
     }
     if let Some(c) = name
         .chars()
         .find(|&c| c.is_control() || matches!(c, '(' | ')' | ':'))
     {
-        anyhow::bail!("a name may not hold {c:?}: {name:?}");
+        anyhow::bail!("a name may not contain {c:?}: {name:?}");
     }
     Ok(())
 }
@@ -231,8 +237,13 @@ pub fn match_names(reported: [&str; 2], given: &[Option<String>; 2]) -> Result<[
     }
     let names = [0, 1].map(|i| given[i].clone().unwrap_or_else(|| reported[i].to_string()));
     if names[0] == names[1] {
+        let (flag, other) = if given[0].is_some() {
+            ("--name1", 2)
+        } else {
+            ("--name2", 1)
+        };
         anyhow::bail!(
-            "both engines would be named {:?}: give --name1 and --name2 different names",
+            "{flag} {:?} is engine {other}'s name too: give another name",
             names[0]
         );
     }
@@ -268,6 +279,10 @@ mod tests {
             "Score of A vs B: 1 - 0 - 1  [0.750] 2 games, Elo difference: +190.8 +/- 321.0"
         );
         assert_eq!(distinct_names("Qi", "Qi"), ["Qi #1", "Qi #2"]);
+        let mut even = Tally::default();
+        even.add(Some(true));
+        even.add(Some(false));
+        assert!(even.summary("A", "B").contains("Elo difference: +0.0 +/- "));
     }
 
     #[test]
@@ -316,10 +331,5 @@ mod tests {
         ] {
             assert!(check_name(bad).is_err(), "{bad:?}");
         }
-
-        let mut even = Tally::default();
-        even.add(Some(true));
-        even.add(Some(false));
-        assert!(even.summary("A", "B").contains("Elo difference: +0.0 +/- "));
     }
 }

@@ -10,10 +10,10 @@
 //! every game of every log summed. Two builds of one engine report the same name and are
 //! shown as `Qi #1` and `Qi #2` unless the match names them (`qi match --name1 --name2`, as
 //! `scripts/gomoku-sprt.sh` does with the test's name), so unnamed self-play logs of two
-//! different tests would sum without a complaint. A pair with one game missing (a run stopped mid-pair) is
-//! left out. A pair that finished after a run's own test had decided counts too (the
-//! referee counts it in its W-L-D line only): a decided log can sum to up to one pair more
-//! than its verdict per game it played at a time.
+//! different tests would sum without a complaint. A pair with one game missing (a run
+//! stopped mid-pair) is left out. A pair that finished after a run's own test had decided
+//! counts too (the referee counts it in its W-L-D line only): a decided log can sum to up to
+//! one pair more than its verdict per game it played at a time.
 
 use crate::referee::{self, Colours};
 use crate::sprt::{half_points, Decision, Pentanomial, Sprt};

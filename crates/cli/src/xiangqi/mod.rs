@@ -136,12 +136,12 @@ pub struct MatchArgs {
     /// Second engine command line.
     #[arg(long)]
     pub engine2: String,
-    /// Name engine 1 this in the output, the log and the game records instead of the name
-    /// it reports (up to 64 characters, no brackets or colons): two builds of one engine
+    /// A name for engine 1 in the output, the log and the game records, instead of the name
+    /// it reports (up to 64 characters, no parentheses or colons): two builds of one engine
     /// then stay apart in the logs `qi sprt` sums.
     #[arg(long)]
     pub name1: Option<String>,
-    /// Name engine 2 this instead of the name it reports.
+    /// A name for engine 2 instead of the name it reports.
     #[arg(long)]
     pub name2: Option<String>,
     /// Protocol of engine 1: uci, ucci, fsf (UCI with ranks 1–10, as Fairy-Stockfish) or sjaak
