@@ -13,6 +13,21 @@ fn stdout(out: &Output) -> String {
     String::from_utf8_lossy(&out.stdout).to_string()
 }
 
+/// `qi match --game gomoku` of Qi's own brain against itself, with `extra` arguments.
+fn qi_against_itself(extra: &[&str]) -> Output {
+    let mut args = vec![
+        "match",
+        "--game",
+        "gomoku",
+        "--engine1",
+        "qi gomocup",
+        "--engine2",
+        "qi gomocup",
+    ];
+    args.extend(extra);
+    qi(&args)
+}
+
 /// A brain in sh that always answers `0,0`: legal once, then an occupied point.
 fn stubborn_brain() -> String {
     let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
@@ -31,16 +46,9 @@ fn stubborn_brain() -> String {
 fn qi_against_itself_under_renju_with_sgf() {
     let sgf = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
         .join(format!("qi-gomoku-match-{}.sgf", std::process::id()));
-    let out = qi(&[
-        "match",
-        "--game",
-        "gomoku",
+    let out = qi_against_itself(&[
         "--rule",
         "renju",
-        "--engine1",
-        "qi gomocup",
-        "--engine2",
-        "qi gomocup",
         "--depth",
         "2",
         "--rounds",
@@ -190,19 +198,9 @@ fn bad_match_arguments_fail_cleanly() {
         // Both engines report "Qi": naming one of them that leaves two of one name.
         (&["--name1", "Qi"], "--name1 \"Qi\" is engine 2's name too"),
     ] {
-        let mut args = vec![
-            "match",
-            "--game",
-            "gomoku",
-            "--engine1",
-            "qi gomocup",
-            "--engine2",
-            "qi gomocup",
-            "--depth",
-            "1",
-        ];
+        let mut args = vec!["--depth", "1"];
         args.extend(names);
-        let out = qi(&args);
+        let out = qi_against_itself(&args);
         assert!(!out.status.success(), "{names:?}");
         let err = String::from_utf8_lossy(&out.stderr).to_string();
         assert_eq!(err.trim().lines().count(), 1, "{err}");
@@ -215,14 +213,7 @@ fn given_names_go_into_the_lines_the_records_and_qi_sprt() {
     let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"));
     let sgf = dir.join(format!("qi-named-{}.sgf", std::process::id()));
     let log = dir.join(format!("qi-named-{}.log", std::process::id()));
-    let out = qi(&[
-        "match",
-        "--game",
-        "gomoku",
-        "--engine1",
-        "qi gomocup",
-        "--engine2",
-        "qi gomocup",
+    let out = qi_against_itself(&[
         "--name1",
         "shapes-new",
         "--name2",
