@@ -383,16 +383,17 @@ impl referee::Table for GomokuTable<'_> {
         } else {
             (&names[1], &names[0])
         };
+        let black_won = played.winner.map(|c| c == Color::Black);
         let line = referee::game_line(
             COLOURS,
             [black, white],
-            played.winner.map(|c| c == Color::Black),
+            black_won,
             &played.reason,
             &format!("{} moves", played.moves.len()),
         );
         Ok(Some(referee::Report {
             index,
-            first_won: played.winner.map(|c| (c == Color::Black) == first_is_black),
+            first_won: black_won.map(|won| won == first_is_black),
             line,
             record: sgf(&played, self.size, self.rule, [black, white]),
             answers: referee::AnswerTimes::by_engine(played.answers, first_is_black),

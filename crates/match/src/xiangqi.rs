@@ -454,16 +454,12 @@ impl referee::Table for XiangqiTable<'_> {
         } else {
             (&names[1], &names[0])
         };
-        let first_won = match verdict.winner {
-            Winner::Draw => None,
-            Winner::Red => Some(first_is_red),
-            Winner::Black => Some(!first_is_red),
-        };
         let red_won = match verdict.winner {
             Winner::Red => Some(true),
             Winner::Black => Some(false),
             Winner::Draw => None,
         };
+        let first_won = red_won.map(|won| won == first_is_red);
         let result = referee::result_text(red_won);
         let line = referee::game_line(
             COLOURS,
