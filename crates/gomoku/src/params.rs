@@ -2,7 +2,7 @@
 //! threat searches' budgets and depths, the candidate caps, the time split and the levels'
 //! margins.
 //!
-//! They are the engine's signature: `qi bench gomoku` counts 121813 nodes with them (pinned
+//! They are the engine's signature: `qi bench gomoku` counts 105203 nodes with them (pinned
 //! by `crates/cli/tests/bench_signature.rs`); a commit that changes one on purpose updates
 //! the signature and says why. The evaluation's shape weights live with the shapes
 //! ([`crate::eval`]), the swap openings' margins in [`crate::opening`].
@@ -139,8 +139,10 @@ pub const SEARCH_NODES_BETWEEN_CLOCK_CHECKS: u64 = 1024;
 /// follow it, and extending every three there only makes the tree bushier.
 pub const THREE_EXTENSION_MAX_DEPTH: i32 = 2;
 
-/// Reverse futility pruning applies at this remaining depth and below.
-pub const REVERSE_FUTILITY_MAX_DEPTH: i32 = 3;
+/// Reverse futility pruning applies at this remaining depth and below. Its margin grows
+/// with the depth, so deeper up it prunes only nodes far above beta; up to 8 plies
+/// instead of 3 reaches about a ply deeper in a 1 s search (docs/gomoku-strength.md).
+pub const REVERSE_FUTILITY_MAX_DEPTH: i32 = 8;
 
 /// Reverse futility margin per ply of remaining depth, in evaluation points (an open
 /// three of the side to move is worth about 300).
