@@ -35,6 +35,31 @@ pub fn is_legal(board: &Board, p: Point) -> bool {
     board.is_empty(p) && !(board.to_move() == Color::Black && renju::is_forbidden(board, p))
 }
 
+/// Whether `color` would make a four (or two) on one of `p`'s lines, fouls aside. Under
+/// renju a point where Black would make two fours is forbidden for Black and has no threat
+/// class, yet it still stops each of those fours: the opponent must be able to answer a
+/// three of Black's there.
+#[inline]
+pub fn makes_four_on_a_line(board: &Board, color: Color, p: Point) -> bool {
+    (0..4).any(|d| board.pattern(color, p, d).four_count() > 0)
+}
+
+/// Whether the opponent of `attacker` may stop a three of `attacker`'s at empty `p`: where
+/// `attacker` would make a four or better, or a forbidden point of Black's where Black
+/// would make one (see [`makes_four_on_a_line`]).
+#[inline]
+pub fn stops_a_four(board: &Board, attacker: Color, p: Point) -> bool {
+    match board.threat(attacker, p) {
+        t if t >= Threat::Four => true,
+        Threat::None => {
+            attacker == Color::Black
+                && board.rule().has_forbidden(attacker)
+                && makes_four_on_a_line(board, attacker, p)
+        }
+        _ => false,
+    }
+}
+
 /// The ordering score of `p` for the side to move: its attack plus its defence value.
 #[inline]
 pub fn point_score(board: &Board, p: Point) -> i32 {
@@ -137,6 +162,15 @@ pub fn threat_candidates(
             .points_with(me, Threat::Four)
             .chain(board.points_with(opp, Threat::Four))
             .collect();
+        if opp == Color::Black && board.rule().has_forbidden(opp) {
+            // Black's forbidden points on the three's line stop it too.
+            points.extend(
+                board
+                    .near_points()
+                    .filter(|&p| board.threat(opp, p) == Threat::None)
+                    .filter(|&p| makes_four_on_a_line(board, opp, p)),
+            );
+        }
         points.sort_unstable();
         points.dedup();
         points.into_iter().for_each(&mut add);
@@ -156,4 +190,47 @@ pub fn threat_candidates(
         }
     }
     Candidates::Scored
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Rule;
+
+    #[test]
+    fn a_black_three_may_be_stopped_on_a_forbidden_point() {
+        // Renju, White to move. Black's d5 d6 d7 is an open three (d9 is White's). At d3
+        // Black would make two fours (column d, and d3-g3 on row 3 against White's h3):
+        // forbidden for Black, so no threat class of Black's, yet White's stone there
+        // stops the open four at d4 as surely as d4 or d8 does.
+        let board = Board::from_picture(
+            "O..O.....
+             .........
+             ...X.....
+             ...X.....
+             ...X.....
+             .........
+             ....XXXO.
+             .........
+             O.......O",
+            Rule::Renju,
+        )
+        .unwrap();
+        let at = |x: i64, y: i64| board.point(x, y).unwrap();
+        let (d3, d4, d8) = (at(3, 2), at(3, 3), at(3, 7));
+        assert_eq!(board.to_move(), Color::White);
+        assert!(renju::is_forbidden(&board, d3));
+        assert_eq!(board.threat(Color::Black, d3), Threat::None);
+        assert!(stops_a_four(&board, Color::Black, d3));
+        assert!(stops_a_four(&board, Color::Black, d4));
+        // A point off Black's lines stops nothing.
+        assert!(!stops_a_four(&board, Color::Black, at(7, 7)));
+        for cap in [0, 12] {
+            let mut moves = Vec::new();
+            generate(&board, Generator::Threats, cap, &mut moves);
+            for p in [d3, d4, d8] {
+                assert!(moves.contains(&p), "cap {cap}: {moves:?}");
+            }
+        }
+    }
 }

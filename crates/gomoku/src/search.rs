@@ -213,6 +213,14 @@ fn push_history(h: &mut i32, by: i32) {
     *h += by - *h * by.abs() / HISTORY_LIMIT;
 }
 
+/// Whether `mv` is quiet for the side to move: it makes no open three or better for either
+/// side (what move-count pruning and late-move reductions may cut short).
+#[inline]
+fn is_quiet(board: &Board, mv: Point) -> bool {
+    let me = board.to_move();
+    board.threat(me, mv) < Threat::Three && board.threat(me.other(), mv) < Threat::Three
+}
+
 /// Moves the table's move, when it is among `moves`, to the front; the rest keep their
 /// order.
 fn put_first(moves: &mut [Point], tt_move: Option<Point>) {
@@ -566,7 +574,7 @@ impl GomokuSearch {
         }
         // Move-count pruning: near the horizon of a quiet node, quiet moves from this
         // index on are not searched.
-        let late_quiet_from = if self.techniques.move_count_pruning
+        let mut late_quiet_from = if self.techniques.move_count_pruning
             && quiet_node
             && depth <= MOVE_COUNT_PRUNING_MAX_DEPTH
         {
@@ -587,9 +595,27 @@ impl GomokuSearch {
         let mut best = -INFINITY;
         let mut best_move = None;
         let alpha_in = alpha;
-        for (i, &mv) in moves.iter().enumerate() {
+        let mut next = 0;
+        let mut widened = false;
+        loop {
+            if next == moves.len() {
+                // Every move searched loses, but the cap or move-count pruning left some
+                // out: a loss proven over part of the moves is no proof (the defence the
+                // cap dropped may hold), so the rest are searched before the node is lost.
+                if widened || !(best < 0 && is_decisive(best)) {
+                    break;
+                }
+                widened = true;
+                self.widen(board, tt_move, ply, late_quiet_from, &mut moves);
+                late_quiet_from = usize::MAX;
+                if next == moves.len() {
+                    break;
+                }
+            }
+            let (i, mv) = (next, moves[next]);
+            next += 1;
             let threat = board.threat(me, mv);
-            let quiet = threat < Threat::Three && board.threat(opp, mv) < Threat::Three;
+            let quiet = is_quiet(board, mv);
             let makes_three = matches!(threat, Threat::Three | Threat::DoubleThree);
             if quiet && i >= late_quiet_from {
                 continue;
@@ -874,6 +900,31 @@ impl GomokuSearch {
         put_first(moves, tt_move);
     }
 
+    /// Appends to `moves` (a node's candidates, all searched and lost) the moves it left
+    /// out: the quiet ones move-count pruning skipped (from index `late_quiet_from` on),
+    /// then every candidate the cap cut, in the generator's order.
+    fn widen(
+        &mut self,
+        board: &Board,
+        tt_move: Option<Point>,
+        ply: usize,
+        late_quiet_from: usize,
+        moves: &mut Vec<Point>,
+    ) {
+        let searched = moves.len();
+        let skipped: Vec<Point> = moves
+            .iter()
+            .enumerate()
+            .filter(|&(i, &p)| i >= late_quiet_from && is_quiet(board, p))
+            .map(|(_, &p)| p)
+            .collect();
+        moves.extend(skipped);
+        let mut all = Vec::new();
+        self.candidates(board, 0, tt_move, ply, &mut all);
+        all.retain(|p| !moves[..searched].contains(p));
+        moves.extend(all);
+    }
+
     /// A quiet move refuted the node: it becomes a killer and gains history; the quiet
     /// moves tried before it lose some.
     fn reward(&mut self, me: Color, ply: usize, mv: Point, depth: i32, tried: &[Point]) {
@@ -1151,6 +1202,32 @@ mod tests {
         let found = engine_search(&board, 10);
         let mv = crate::notation::format_point(found.best_move.unwrap());
         assert_ne!(mv, "j9");
+    }
+
+    /// A renju game against Rapfi (Qi Black), after Black's c11: White defends at b10, which
+    /// ranks past the cap of the nodes below. At depth 13 every capped list of one of those
+    /// nodes lost and the search proved a loss for White that was none (Qi played on and
+    /// lost; Rapfi at 1 s: White +148 after c11, and Black has no win after b10).
+    const CAPPED_LOSS_GAME: &str = "h8 i8 j10 i9 i7 g9 j9 j8 h10 g10 h9 h7 g8 i10 h12 h11 i12 j12 \
+        e8 f7 g13 i11 f12 e12 f11 f10 e13 f13 d11 e11 d12 d14 d10 d8 c11";
+
+    #[test]
+    fn a_loss_over_capped_moves_is_no_proof() {
+        let (board, _) = replay_text(15, Rule::Renju, CAPPED_LOSS_GAME).unwrap();
+        for depth in [13, 14] {
+            let found = engine_search(&board, depth);
+            assert!(
+                !qi_search::score::is_decisive(found.score),
+                "depth {depth}: {} after {:?}",
+                found.score,
+                found.best_move.map(crate::notation::format_point)
+            );
+        }
+        // The defence is real: after b10 Black finds no win either.
+        let (after, _) = replay_text(15, Rule::Renju, &format!("{CAPPED_LOSS_GAME} b10")).unwrap();
+        assert!(!qi_search::score::is_decisive(
+            engine_search(&after, 12).score
+        ));
     }
 
     fn quiesce_from(board: &Board) -> (Score, Vec<Point>) {

@@ -3,7 +3,7 @@
 
 use crate::board::{Board, Point};
 use crate::eval::Threat;
-use crate::movegen::is_legal;
+use crate::movegen::{is_legal, stops_a_four};
 use crate::params::{THREAT_NODES_BETWEEN_CLOCK_CHECKS, THREAT_TABLE_BITS};
 use crate::renju;
 use crate::rules::Color;
@@ -323,8 +323,9 @@ impl ThreatSearch {
         false
     }
 
-    /// Defender answers a threat: blocks of a four; against a three every defence and
-    /// every own four. The attack wins only if it wins against all of them.
+    /// Defender answers a threat: blocks of a four; against a three every defence (Black's
+    /// forbidden points on its lines included, see [`stops_a_four`]) and every own four.
+    /// The attack wins only if it wins against all of them.
     fn vct_defend(&mut self, board: &mut Board, plies: u32, line: &mut Vec<Point>) -> bool {
         let me = board.to_move();
         let att = me.other();
@@ -344,9 +345,7 @@ impl ThreatSearch {
                 }
                 board
                     .empty_points()
-                    .filter(|&p| {
-                        board.threat(att, p) >= Threat::Four || board.threat(me, p) >= Threat::Four
-                    })
+                    .filter(|&p| stops_a_four(board, att, p) || board.threat(me, p) >= Threat::Four)
                     .collect()
             }
         };
@@ -409,6 +408,31 @@ fn strongest_first(board: &Board, color: Color, least: Threat) -> Vec<Point> {
 mod tests {
     use super::*;
     use crate::rules::Rule;
+
+    #[test]
+    fn a_black_three_may_be_stopped_on_a_forbidden_point() {
+        // Renju, from a game against Rapfi (Qi Black, Black to move). The VCT claimed a
+        // win in 5 with d10 (an open three d10-d12, closed at d14 by White) because it left
+        // out White's d8, where Black would make two fours: forbidden for Black, and the
+        // far end of the three, so it stops the open four. Black has no VCT after d8.
+        let moves = "h8 i8 j10 i9 i7 g9 j9 j8 h10 g10 h9 h7 g8 i10 h12 h11 i12 j12 e8 f7 g13 \
+            i11 f12 e12 f11 f10 e13 f13 d11 e11 d12 d14";
+        let (board, _) = crate::notation::replay_text(15, Rule::Renju, moves).unwrap();
+        let (d10, d8) = (board.point(3, 9).unwrap(), board.point(3, 7).unwrap());
+        let (three, _) =
+            crate::notation::replay_text(15, Rule::Renju, &format!("{moves} d10")).unwrap();
+        assert_eq!(renju::foul(&three, d8), Some(renju::Foul::DoubleFour));
+        assert!(stops_a_four(&three, Color::Black, d8));
+        let (after, _) =
+            crate::notation::replay_text(15, Rule::Renju, &format!("{moves} d10 d8")).unwrap();
+        let mut search = ThreatSearch::new();
+        let mut b = after.clone();
+        assert_eq!(search.vct(&mut b, 13, 1_000_000), None);
+        let mut b = board.clone();
+        if let Some(win) = search.vct(&mut b, 15, 1_000_000) {
+            assert_ne!(win.first(), d10, "{:?}", win.line);
+        }
+    }
 
     #[test]
     fn a_win_is_completed_with_its_five() {
