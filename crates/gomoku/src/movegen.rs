@@ -40,7 +40,7 @@ pub fn is_legal(board: &Board, p: Point) -> bool {
 /// class, yet it still stops each of those fours: the opponent must be able to answer a
 /// three of Black's there.
 #[inline]
-pub fn makes_four_on_a_line(board: &Board, color: Color, p: Point) -> bool {
+fn makes_four_on_a_line(board: &Board, color: Color, p: Point) -> bool {
     (0..4).any(|d| board.pattern(color, p, d).four_count() > 0)
 }
 
@@ -163,13 +163,9 @@ pub fn threat_candidates(
             .chain(board.points_with(opp, Threat::Four))
             .collect();
         if opp == Color::Black && board.rule().has_forbidden(opp) {
-            // Black's forbidden points on the three's line stop it too.
-            points.extend(
-                board
-                    .near_points()
-                    .filter(|&p| board.threat(opp, p) == Threat::None)
-                    .filter(|&p| makes_four_on_a_line(board, opp, p)),
-            );
+            // Black's forbidden points on the three's line stop it too (the guard keeps the
+            // scan of the near points out of the other rules).
+            points.extend(board.near_points().filter(|&p| stops_a_four(board, opp, p)));
         }
         points.sort_unstable();
         points.dedup();

@@ -423,11 +423,10 @@ mod tests {
             crate::notation::replay_text(15, Rule::Renju, &format!("{moves} d10")).unwrap();
         assert_eq!(renju::foul(&three, d8), Some(renju::Foul::DoubleFour));
         assert!(stops_a_four(&three, Color::Black, d8));
-        let (after, _) =
+        let (mut after, _) =
             crate::notation::replay_text(15, Rule::Renju, &format!("{moves} d10 d8")).unwrap();
         let mut search = ThreatSearch::new();
-        let mut b = after.clone();
-        assert_eq!(search.vct(&mut b, 13, 1_000_000), None);
+        assert_eq!(search.vct(&mut after, 13, 1_000_000), None);
         let mut b = board.clone();
         if let Some(win) = search.vct(&mut b, 15, 1_000_000) {
             assert_ne!(win.first(), d10, "{:?}", win.line);
