@@ -124,58 +124,35 @@ fn an_occupied_point_loses_and_openings_are_offsets() {
 
 #[test]
 fn bad_match_arguments_fail_cleanly() {
-    for bad in [
-        vec![
-            "match",
-            "--game",
-            "chess",
-            "--engine1",
-            "qi uci",
-            "--engine2",
-            "qi uci",
-            "--depth",
-            "1",
-        ],
-        vec![
-            "match",
-            "--game",
-            "gomoku",
-            "--engine1",
-            "qi gomocup",
-            "--engine2",
-            "qi gomocup",
-        ],
-        vec![
-            "match",
-            "--game",
-            "gomoku",
-            "--size",
-            "40",
-            "--engine1",
-            "qi gomocup",
-            "--engine2",
-            "qi gomocup",
-            "--depth",
-            "1",
-        ],
-        vec![
-            "match",
-            "--game",
-            "gomoku",
-            "--rule",
-            "caro",
-            "--engine1",
-            "qi gomocup",
-            "--engine2",
-            "qi gomocup",
-            "--depth",
-            "1",
-        ],
+    // Each fails for its own reason, in one line.
+    let chess = qi(&[
+        "match",
+        "--game",
+        "chess",
+        "--engine1",
+        "qi uci",
+        "--engine2",
+        "qi uci",
+        "--depth",
+        "1",
+    ]);
+    for (out, reason) in [
+        (chess, "unknown game 'chess'"),
+        (qi_against_itself(&[]), "give a limit"),
+        (
+            qi_against_itself(&["--size", "40", "--depth", "1"]),
+            "40 is out of range",
+        ),
+        (
+            qi_against_itself(&["--rule", "caro", "--depth", "1"]),
+            "--rule: unknown rule 'caro'",
+        ),
+        (qi_against_itself(&["--movetime", "0"]), "0 is out of range"),
     ] {
-        let out = qi(&bad);
-        assert!(!out.status.success(), "{bad:?}");
+        assert!(!out.status.success(), "{reason}");
         let err = String::from_utf8_lossy(&out.stderr).to_string();
         assert_eq!(err.trim().lines().count(), 1, "{err}");
+        assert!(err.contains(reason), "expected {reason:?}: {err}");
     }
     // Names a game line could not carry, or that would not tell the engines apart.
     for (names, message) in [

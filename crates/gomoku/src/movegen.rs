@@ -158,18 +158,21 @@ pub fn threat_candidates(
     };
     if forced {
         // Every point that makes or stops a four (both sets hold only empty points).
-        let mut points: Vec<Point> = board
+        board
             .points_with(me, Threat::Four)
             .chain(board.points_with(opp, Threat::Four))
-            .collect();
+            .for_each(&mut add);
         if opp == Color::Black && board.rule().has_forbidden(opp) {
             // Black's forbidden points on the three's line stop it too (the guard keeps the
             // scan of the near points out of the other rules).
-            points.extend(board.near_points().filter(|&p| stops_a_four(board, opp, p)));
+            board
+                .near_points()
+                .filter(|&p| stops_a_four(board, opp, p))
+                .for_each(&mut add);
         }
-        points.sort_unstable();
-        points.dedup();
-        points.into_iter().for_each(&mut add);
+        // A point listed twice has the same key twice (its score is the point's own).
+        keys.sort_unstable();
+        keys.dedup();
     } else {
         board.near_points().for_each(&mut add);
     }

@@ -912,17 +912,22 @@ impl GomokuSearch {
         moves: &mut Vec<Point>,
     ) {
         let searched = moves.len();
-        let skipped: Vec<Point> = moves
-            .iter()
-            .enumerate()
-            .filter(|&(i, &p)| i >= late_quiet_from && is_quiet(board, p))
-            .map(|(_, &p)| p)
-            .collect();
-        moves.extend(skipped);
-        let mut all = Vec::new();
+        for i in late_quiet_from.min(searched)..searched {
+            if is_quiet(board, moves[i]) {
+                moves.push(moves[i]);
+            }
+        }
+        // The child's buffer is free between children (every node takes its own and puts
+        // it back), and a node below the last ply never searches moves.
+        let mut all = std::mem::take(&mut self.moves[ply + 1]);
+        all.clear();
         self.candidates(board, 0, tt_move, ply, &mut all);
-        all.retain(|p| !moves[..searched].contains(p));
-        moves.extend(all);
+        for &p in &all {
+            if !moves[..searched].contains(&p) {
+                moves.push(p);
+            }
+        }
+        self.moves[ply + 1] = all;
     }
 
     /// A quiet move refuted the node: it becomes a killer and gains history; the quiet

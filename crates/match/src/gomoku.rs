@@ -14,7 +14,7 @@ use super::{match_names, referee, Records};
 use crate::MatchOptions;
 use anyhow::{anyhow, bail, Context, Result};
 use qi_gomoku::{play_checked, Board, Color, MoveResult, Rule};
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 /// The colours as this game's lines name them (Black, who plays the first stone, is listed
@@ -196,6 +196,9 @@ fn max_memory_bytes(megabytes: u64) -> u64 {
     megabytes.saturating_mul(1 << 20)
 }
 
+/// Plays one game from `opening`, `brains` as Black and White, or `None` when `abort` is
+/// raised before it ends (checked before each move, so no brain is left thinking after a
+/// match's verdict).
 fn play_game(
     brains: [&mut Brain; 2],
     size: usize,
@@ -203,7 +206,8 @@ fn play_game(
     opening: &[(i64, i64)],
     clock: Clock,
     margin: Duration,
-) -> Result<Played> {
+    abort: &AtomicBool,
+) -> Result<Option<Played>> {
     let [black, white] = brains;
     let mut brains = [black, white];
     let mut info = vec![("max_memory".to_string(), max_memory_bytes(clock.memory_mb))];
@@ -224,13 +228,13 @@ fn play_game(
     for (b, colour) in brains.iter_mut().zip([Color::Black, Color::White]) {
         if let Err(e) = b.new_game(size, rule, &info) {
             b.restart()?;
-            return Ok(Played {
+            return Ok(Some(Played {
                 moves: Vec::new(),
                 winner: Some(colour.other()),
                 reason: format!("{e}"),
                 not_started: Some(colour),
                 answers: Default::default(),
-            });
+            }));
         }
     }
     let mut board = opening_board(opening, size, rule)?;
@@ -239,6 +243,9 @@ fn play_game(
     let mut left = [clock.game; 2];
     let mut answers = [referee::AnswerTimes::default(); 2];
     loop {
+        if abort.load(Ordering::Relaxed) {
+            return Ok(None);
+        }
         let side = board.to_move();
         let index = usize::from(side == Color::White);
         let brain = &mut *brains[index];
@@ -276,12 +283,14 @@ fn play_game(
         let used = started.elapsed();
         answers[index].add(used, limit);
         let name = brain.name.clone();
-        let loses = |reason: String| Played {
-            moves: moves.clone(),
-            winner: Some(side.other()),
-            reason,
-            not_started: None,
-            answers,
+        let loses = |reason: String| {
+            Some(Played {
+                moves: moves.clone(),
+                winner: Some(side.other()),
+                reason,
+                not_started: None,
+                answers,
+            })
         };
         let Some((x, y)) = reply else {
             brain.restart()?;
@@ -297,12 +306,14 @@ fn play_game(
             Err(e) => return Ok(loses(format!("{name} played an illegal move {x},{y}: {e}"))),
             Ok(result) => {
                 moves.push((x, y));
-                let end = |winner, reason: &str| Played {
-                    moves: moves.clone(),
-                    winner,
-                    reason: reason.to_string(),
-                    not_started: None,
-                    answers,
+                let end = |winner, reason: &str| {
+                    Some(Played {
+                        moves: moves.clone(),
+                        winner,
+                        reason: reason.to_string(),
+                        not_started: None,
+                        answers,
+                    })
                 };
                 // The game crate rules the end and words its reason.
                 if let Some(over) = result.end() {
@@ -353,13 +364,24 @@ impl referee::Table for GomokuTable<'_> {
         &mut self,
         index: u32,
         names: &[String; 2],
-        _abort: &AtomicBool,
+        abort: &AtomicBool,
     ) -> Result<Option<referee::Report>> {
         let opening = &self.openings[(index / 2) as usize % self.openings.len()];
         let first_is_black = referee::first_engine_listed_first(index);
         let [a, b] = &mut self.brains;
         let pair = if first_is_black { [a, b] } else { [b, a] };
-        let played = play_game(pair, self.size, self.rule, opening, self.clock, self.margin)?;
+        let Some(played) = play_game(
+            pair,
+            self.size,
+            self.rule,
+            opening,
+            self.clock,
+            self.margin,
+            abort,
+        )?
+        else {
+            return Ok(None);
+        };
         // A brain that cannot start a game forfeits it; one that never starts ends the
         // match rather than losing every remaining game in a row.
         for (engine, failures) in self.start_failures.iter_mut().enumerate() {

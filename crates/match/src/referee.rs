@@ -282,6 +282,11 @@ fn play_pairs<T: Table>(
             return;
         }
         for index in [2 * pair, 2 * pair + 1] {
+            // A verdict or another table's error may have come during the pair's first
+            // game: the second is not started.
+            if abort.load(Ordering::Relaxed) {
+                return;
+            }
             let message = match table.play(index, names, abort) {
                 Ok(Some(report)) => Ok(report),
                 Ok(None) => return,
@@ -358,6 +363,59 @@ mod tests {
             record: String::new(),
             answers: Default::default(),
         }
+    }
+
+    /// A table that plays nothing: it records which games it was handed, and raises
+    /// `abort` during the game listed in `abort_during`, as a verdict arriving then would.
+    struct Recorder {
+        played: Vec<u32>,
+        abort_during: Option<u32>,
+    }
+
+    impl Table for &mut Recorder {
+        fn play(
+            &mut self,
+            index: u32,
+            _: &[String; 2],
+            abort: &AtomicBool,
+        ) -> Result<Option<Report>> {
+            self.played.push(index);
+            if self.abort_during == Some(index) {
+                abort.store(true, Ordering::Relaxed);
+            }
+            Ok(Some(report(index, Some(true))))
+        }
+    }
+
+    fn pairs_played(rounds: u32, abort_during: Option<u32>) -> (Vec<u32>, usize) {
+        let mut table = Recorder {
+            played: Vec::new(),
+            abort_during,
+        };
+        let (sender, results) = mpsc::channel();
+        let names = ["a".to_string(), "b".to_string()];
+        play_pairs(
+            &mut table,
+            &names,
+            rounds,
+            &AtomicU32::new(0),
+            &AtomicBool::new(false),
+            sender,
+        );
+        (table.played, results.iter().count())
+    }
+
+    #[test]
+    fn a_table_plays_every_pair_until_the_rounds_are_taken() {
+        assert_eq!(pairs_played(3, None), (vec![0, 1, 2, 3, 4, 5], 6));
+    }
+
+    #[test]
+    fn no_game_starts_after_an_abort_not_even_the_second_of_a_pair() {
+        // Raised during the first game of the second pair: that game is reported, and its
+        // pair's second game is never started.
+        assert_eq!(pairs_played(3, Some(2)), (vec![0, 1, 2], 3));
+        assert_eq!(pairs_played(3, Some(1)), (vec![0, 1], 2));
     }
 
     #[test]
