@@ -276,14 +276,14 @@ fn play_pairs<T: Table>(
     abort: &AtomicBool,
     results: mpsc::Sender<Result<Report>>,
 ) {
-    while !abort.load(Ordering::Relaxed) {
+    loop {
         let pair = next_pair.fetch_add(1, Ordering::Relaxed);
         if pair >= rounds {
             return;
         }
         for index in [2 * pair, 2 * pair + 1] {
-            // A verdict or another table's error may have come during the pair's first
-            // game: the second is not started.
+            // Checked before every game, the second of a pair too: a verdict or another
+            // table's error may have come during the pair's first game.
             if abort.load(Ordering::Relaxed) {
                 return;
             }
