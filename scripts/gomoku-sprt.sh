@@ -5,20 +5,21 @@
 # RUNS cores plays RUNS games at once and every game pair still starts from its own opening.
 #
 #   [RULE=freestyle|standard|renju] [ROT=0] [RUNS=2] [MOVETIME=200] [QI=target/release/qi] \
-#     scripts/gomoku-sprt.sh NAME NEW_ENGINE OLD_ENGINE [OUT_DIR]
+#     [BOOK=data/openings/gomoku-balanced.txt] scripts/gomoku-sprt.sh NAME NEW OLD [OUT_DIR]
 #
-# NEW_ENGINE and OLD_ENGINE are Qi binaries (built from the two commits; copy them out of
-# target/ first); they are run as `BINARY gomocup`. ROT rotates the book by that many
-# openings, so that a continued test plays openings it has not played yet. The matches run
-# in the background and write OUT_DIR/NAME-1.log … NAME-RUNS.log (and their books); sum
-# them, finished or not, with `qi sprt OUT_DIR/NAME-*.log` (the QI binary will do). Each log
-# ends with the match's own verdict on its share; the sum is the test. The engines are named
-# NAME-new and NAME-old in the logs, so that `qi sprt` refuses to sum two tests' logs: to
-# continue a test with another ROT, keep its NAME and give another OUT_DIR.
+# NEW and OLD are Qi binaries (built from the two commits; copy them out of target/ first);
+# they are run as `BINARY gomocup`. BOOK is another book of the same form. ROT rotates the
+# book by that many openings, so that a continued test plays openings it has not played
+# yet. The matches run in the background and write OUT_DIR/NAME-1.log … NAME-RUNS.log (and
+# their books); sum them, finished or not, with `qi sprt OUT_DIR/NAME-*.log` (the QI binary
+# will do). Each log ends with the match's own verdict on its share; the sum is the test.
+# The engines are named NAME-new and NAME-old in the logs, so that `qi sprt` refuses to sum
+# two tests' logs: to continue a test with another ROT, keep its NAME and give another
+# OUT_DIR.
 set -euo pipefail
 
 if [ $# -lt 3 ]; then
-    sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'
+    sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'
     exit 2
 fi
 name=$1 new=$2 old=$3 out=${4:-.}
@@ -31,8 +32,9 @@ esac
 rule=${RULE:-freestyle} rot=${ROT:-0} runs=${RUNS:-2} movetime=${MOVETIME:-200}
 root=$(cd "$(dirname "$0")/.." && pwd)
 qi=${QI:-$root/target/release/qi}
-book=$root/data/openings/gomoku-balanced.txt
+book=${BOOK:-$root/data/openings/gomoku-balanced.txt}
 
+[ -f "$book" ] || { echo "no such book: $book" >&2; exit 1; }
 for binary in "$qi" "$new" "$old"; do
     [ -x "$binary" ] || { echo "not an executable: $binary" >&2; exit 1; }
 done

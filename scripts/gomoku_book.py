@@ -1,28 +1,42 @@
 #!/usr/bin/env python3
 """Builds a balanced gomoku opening book for self-play tests (SPRTs).
 
-    scripts/gomoku_book.py QI OPENINGS_26 COUNT [RULE] > BOOK
+    scripts/gomoku_book.py QI OPENINGS_26 COUNT [RULE] [--played] > BOOK
 
-The project's book, `data/openings/gomoku-balanced.txt`, was made with the default RULE,
-freestyle, and serves every rule's SPRTs. RULE renju scores the candidates under renju
-instead; a book of 400 so chosen was no more even in play (2026-11-29,
-docs/gomoku-strength.md, "A renju book"): White won 554 of 742 decided renju self-play
-games on it, so it was not kept.
-
-Each entry is one of the 26 standard three-stone openings with two more stones (White,
+Each candidate is one of the 26 standard three-stone openings with two more stones (White,
 then Black) drawn at random within two points of the stones already placed and inside the
-central 9x9 square, so White is to move on five stones. An entry is kept when Qi's depth-6
-search of it under RULE (`qi move gomoku --rule RULE --depth 6`) scores it within MARGIN
-pattern points of even for White (an open three is worth about 600) and it is not a
-duplicate up to the board's eight symmetries. Python's random, seeded, so the book is
-reproducible for one engine.
+central 9x9 square, so White is to move on five stones; duplicates up to the board's eight
+symmetries are dropped. Python's random, seeded, so a book is reproducible for one engine.
+
+Scored (the default): a candidate is kept when Qi's depth-6 search of it under RULE
+(`qi move gomoku --rule RULE --depth 6`) scores it within MARGIN pattern points of even
+for White (an open three is worth about 600). The project's book,
+`data/openings/gomoku-balanced.txt`, was made so with the default RULE, freestyle. Under
+renju such a book is not even in play: White won 554 of 742 decided renju self-play games
+on a renju-scored one (2026-11-29, docs/gomoku-strength.md, "A renju book").
+
+Played (`--played`, meant for renju): Qi's depth-6 score only screens out candidates where
+White is ahead by more than MARGIN or Black by more than BLACK_AHEAD_MAX. The rest are
+played by QI against itself (`qi match --game gomoku`, PLAY_MS a turn, two games at a time,
+each candidate with both colours, a game still open after MAX_PLIES stones a draw) in
+batches, and a candidate is kept when its pair is not one-sided: Black scores half a point
+to one and a half.
+The book is `data/openings/gomoku-renju.txt`. It is chosen at a shorter turn than the
+tests play (200 ms), so that a test does not simply replay the games that chose it.
 """
 import json
+import os
 import random
+import re
 import subprocess
 import sys
+import tempfile
 
 MARGIN = 250
+BLACK_AHEAD_MAX = 2000
+PLAY_MS = 100
+MAX_PLIES = 100
+BATCH = 50
 SEED = 2026
 
 
@@ -52,20 +66,10 @@ def canonical(stones):
     return min(images)
 
 
-def main():
-    if len(sys.argv) not in (4, 5):
-        sys.exit(__doc__)
-    qi, openings, count = sys.argv[1], sys.argv[2], int(sys.argv[3])
-    rule = sys.argv[4] if len(sys.argv) == 5 else "freestyle"
-    if rule not in ("freestyle", "standard", "renju"):
-        sys.exit(f"RULE must be freestyle, standard or renju: {rule}")
-    bases = [parse(l) for l in open(openings) if l.strip() and not l.startswith("#")]
-    rng = random.Random(SEED)
+def candidates(bases, rng):
+    """Five-stone candidates without symmetric duplicates, for ever."""
     seen = set()
-    kept = []
-    tries = 0
-    while len(kept) < count and tries < count * 20:
-        tries += 1
+    while True:
         stones = list(bases[rng.randrange(len(bases))])
         while len(stones) < 5:
             near = [
@@ -77,23 +81,101 @@ def main():
             near = [p for p in near if p not in stones and max(abs(p[0]), abs(p[1])) <= 4]
             stones.append(rng.choice(near))
         key = canonical(stones)
-        if key in seen:
-            continue
-        seen.add(key)
-        moves = " ".join(point(x, y) for x, y in stones)
+        if key not in seen:
+            seen.add(key)
+            yield stones
+
+
+def score(qi, rule, stones):
+    """Qi's depth-6 score of the candidate for White, the side to move."""
+    moves = " ".join(point(x, y) for x, y in stones)
+    out = subprocess.run(
+        [qi, "move", "gomoku", "--rule", rule, "--moves", moves, "--depth", "6", "--json"],
+        capture_output=True, text=True, check=True,
+    )
+    return json.loads(out.stdout)["score"]
+
+
+def offsets(stones):
+    return ", ".join(f"{x},{y}" for x, y in stones)
+
+
+GAME = re.compile(r"^Game (\d+) of \d+: .* \(Black\) vs .* \(White\): (1-0|0-1|1/2-1/2) ")
+
+
+def black_points(qi, rule, batch):
+    """Black's points in each candidate's pair of self-play games (None: not finished)."""
+    with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as book:
+        book.write("".join(offsets(stones) + "\n" for stones in batch))
+    engine = f"{qi} gomocup"
+    try:
         out = subprocess.run(
-            [qi, "move", "gomoku", "--rule", rule, "--moves", moves, "--depth", "6", "--json"],
+            [qi, "match", "--game", "gomoku", "--rule", rule,
+             "--engine1", engine, "--engine2", engine,
+             "--movetime", str(PLAY_MS), "--timemargin", "100", "--max-plies", str(MAX_PLIES),
+             "--openings", book.name, "--rounds", str(len(batch)), "--concurrency", "2"],
             capture_output=True, text=True, check=True,
         )
-        score = json.loads(out.stdout)["score"]
-        if abs(score) <= MARGIN:
-            kept.append(", ".join(f"{x},{y}" for x, y in stones))
-            print(f"{len(kept)} of {tries}: {moves} {score}", file=sys.stderr)
-    print(f"# {len(kept)} balanced {rule} gomoku openings for self-play tests: scripts/gomoku_book.py")
-    print(f"# (the 26 standard openings plus a White and a Black stone at random, kept when a")
-    print(f"# depth-6 {rule} search scores White within {MARGIN} of even), offsets from the centre, Black first.")
-    for line in kept:
-        print(line)
+    finally:
+        os.unlink(book.name)
+    points = [0.0] * len(batch)
+    games = [0] * len(batch)
+    for line in out.stdout.splitlines():
+        m = GAME.match(line)
+        if m:
+            # Games 2k-1 and 2k play the k-th opening, one with each colour.
+            opening = (int(m.group(1)) - 1) // 2
+            points[opening] += {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5}[m.group(2)]
+            games[opening] += 1
+    return [p if n == 2 else None for p, n in zip(points, games)]
+
+
+def main():
+    args = [a for a in sys.argv[1:] if a != "--played"]
+    played = len(args) < len(sys.argv) - 1
+    if len(args) not in (3, 4):
+        sys.exit(__doc__)
+    qi, openings, count = args[0], args[1], int(args[2])
+    rule = args[3] if len(args) == 4 else "freestyle"
+    if rule not in ("freestyle", "standard", "renju"):
+        sys.exit(f"RULE must be freestyle, standard or renju: {rule}")
+    bases = [parse(l) for l in open(openings) if l.strip() and not l.startswith("#")]
+    pool = candidates(bases, random.Random(SEED))
+    kept = []
+    tries = 0
+    while len(kept) < count and tries < count * 20:
+        if not played:
+            stones = next(pool)
+            tries += 1
+            value = score(qi, rule, stones)
+            if abs(value) <= MARGIN:
+                kept.append(stones)
+                print(f"{len(kept)} of {tries}: {offsets(stones)} {value}", file=sys.stderr)
+            continue
+        batch = []
+        while len(batch) < BATCH:
+            stones = next(pool)
+            tries += 1
+            if -BLACK_AHEAD_MAX <= score(qi, rule, stones) <= MARGIN:
+                batch.append(stones)
+        results = black_points(qi, rule, batch)
+        for stones, points in zip(batch, results):
+            if points is not None and 0.5 <= points <= 1.5 and len(kept) < count:
+                kept.append(stones)
+        spread = " ".join(f"{p}:{results.count(p)}" for p in (0.0, 0.5, 1.0, 1.5, 2.0))
+        print(f"{len(kept)} kept of {tries} candidates ({len(batch)} played; Black's points {spread})",
+              file=sys.stderr)
+    if played:
+        print(f"# {len(kept)} {rule} gomoku openings for self-play tests, chosen by played games:")
+        print(f"# scripts/gomoku_book.py --played (the 26 standard openings plus a White and a Black")
+        print(f"# stone at random; Black scored 0.5 to 1.5 points in a {PLAY_MS} ms self-play pair),")
+        print("# offsets from the centre, Black first.")
+    else:
+        print(f"# {len(kept)} balanced {rule} gomoku openings for self-play tests: scripts/gomoku_book.py")
+        print(f"# (the 26 standard openings plus a White and a Black stone at random, kept when a")
+        print(f"# depth-6 {rule} search scores White within {MARGIN} of even), offsets from the centre, Black first.")
+    for stones in kept:
+        print(offsets(stones))
 
 
 if __name__ == "__main__":
