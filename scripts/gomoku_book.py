@@ -20,9 +20,9 @@ White is ahead by more than MARGIN or Black by more than BLACK_AHEAD_MAX. The re
 played by QI against itself (`qi match --game gomoku`, PLAY_MS a turn, two games at a time,
 each candidate with both colours, a game still open after MAX_PLIES stones a draw) in
 batches, and a candidate is kept when its pair is not one-sided: Black scores half a point
-to one and a half.
-The book is `data/openings/gomoku-renju.txt`. It is chosen at a shorter turn than the
-tests play (200 ms), so that a test does not simply replay the games that chose it.
+to one and a half. The book is `data/openings/gomoku-renju.txt`. It is chosen at a shorter
+turn than the tests play (200 ms), so that a test does not simply replay the games that
+chose it.
 """
 import json
 import os
@@ -130,6 +130,48 @@ def black_points(qi, rule, batch):
     return [p if n == 2 else None for p, n in zip(points, games)]
 
 
+def scored_book(qi, rule, pool, count):
+    """Candidates whose depth-6 score is within MARGIN of even, and their header."""
+    kept = []
+    for tries in range(1, count * 20 + 1):
+        stones = next(pool)
+        value = score(qi, rule, stones)
+        if abs(value) <= MARGIN:
+            kept.append(stones)
+            print(f"{len(kept)} of {tries}: {offsets(stones)} {value}", file=sys.stderr)
+            if len(kept) == count:
+                break
+    return kept, [
+        f"{len(kept)} balanced {rule} gomoku openings for self-play tests: scripts/gomoku_book.py",
+        "(the 26 standard openings plus a White and a Black stone at random, kept when a",
+        f"depth-6 {rule} search scores White within {MARGIN} of even), offsets from the centre, Black first.",
+    ]
+
+
+def played_book(qi, rule, pool, count):
+    """Screened candidates whose self-play pair was not one-sided, and their header."""
+    kept = []
+    tries = 0
+    while len(kept) < count and tries < count * 20:
+        batch = []
+        while len(batch) < BATCH:
+            stones = next(pool)
+            tries += 1
+            if -BLACK_AHEAD_MAX <= score(qi, rule, stones) <= MARGIN:
+                batch.append(stones)
+        results = black_points(qi, rule, batch)
+        kept += [s for s, p in zip(batch, results) if p is not None and 0.5 <= p <= 1.5]
+        spread = " ".join(f"{p}:{results.count(p)}" for p in (0.0, 0.5, 1.0, 1.5, 2.0))
+        print(f"{min(len(kept), count)} kept of {tries} candidates ({len(batch)} played; "
+              f"Black's points {spread})", file=sys.stderr)
+    return kept[:count], [
+        f"{min(len(kept), count)} {rule} gomoku openings for self-play tests, chosen by played games:",
+        "scripts/gomoku_book.py --played (the 26 standard openings plus a White and a Black",
+        f"stone at random, depth-6 {rule} score from Black {BLACK_AHEAD_MAX} ahead to White {MARGIN} ahead;",
+        f"Black scored 0.5 to 1.5 points in a {PLAY_MS} ms self-play pair), offsets from the centre, Black first.",
+    ]
+
+
 def main():
     args = [a for a in sys.argv[1:] if a != "--played"]
     played = len(args) < len(sys.argv) - 1
@@ -141,39 +183,9 @@ def main():
         sys.exit(f"RULE must be freestyle, standard or renju: {rule}")
     bases = [parse(l) for l in open(openings) if l.strip() and not l.startswith("#")]
     pool = candidates(bases, random.Random(SEED))
-    kept = []
-    tries = 0
-    while len(kept) < count and tries < count * 20:
-        if not played:
-            stones = next(pool)
-            tries += 1
-            value = score(qi, rule, stones)
-            if abs(value) <= MARGIN:
-                kept.append(stones)
-                print(f"{len(kept)} of {tries}: {offsets(stones)} {value}", file=sys.stderr)
-            continue
-        batch = []
-        while len(batch) < BATCH:
-            stones = next(pool)
-            tries += 1
-            if -BLACK_AHEAD_MAX <= score(qi, rule, stones) <= MARGIN:
-                batch.append(stones)
-        results = black_points(qi, rule, batch)
-        for stones, points in zip(batch, results):
-            if points is not None and 0.5 <= points <= 1.5 and len(kept) < count:
-                kept.append(stones)
-        spread = " ".join(f"{p}:{results.count(p)}" for p in (0.0, 0.5, 1.0, 1.5, 2.0))
-        print(f"{len(kept)} kept of {tries} candidates ({len(batch)} played; Black's points {spread})",
-              file=sys.stderr)
-    if played:
-        print(f"# {len(kept)} {rule} gomoku openings for self-play tests, chosen by played games:")
-        print(f"# scripts/gomoku_book.py --played (the 26 standard openings plus a White and a Black")
-        print(f"# stone at random; Black scored 0.5 to 1.5 points in a {PLAY_MS} ms self-play pair),")
-        print("# offsets from the centre, Black first.")
-    else:
-        print(f"# {len(kept)} balanced {rule} gomoku openings for self-play tests: scripts/gomoku_book.py")
-        print(f"# (the 26 standard openings plus a White and a Black stone at random, kept when a")
-        print(f"# depth-6 {rule} search scores White within {MARGIN} of even), offsets from the centre, Black first.")
+    kept, header = (played_book if played else scored_book)(qi, rule, pool, count)
+    for line in header:
+        print("# " + line)
     for stones in kept:
         print(offsets(stones))
 
