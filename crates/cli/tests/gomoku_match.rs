@@ -310,10 +310,8 @@ fn a_late_engine_loses_that_game_is_restarted_and_the_match_goes_on() {
     assert!(out.status.success(), "{text}");
     let games = game_lines(&text);
     assert_eq!(games.len(), 2, "{text}");
-    assert!(
-        games[0].contains("lost on time or did not answer"),
-        "{text}"
-    );
+    assert!(games[0].contains("Flaky lost on time"), "{text}");
+    assert!(!games[0].contains("process ended"), "{text}");
     assert!(
         !games[1].contains("on time") && !games[1].contains("did not answer"),
         "{text}"
@@ -332,6 +330,39 @@ fn a_late_engine_loses_that_game_is_restarted_and_the_match_goes_on() {
         .expect("a slowest time");
     assert!(slowest >= 0.99, "{times}");
     assert!(late.contains(", 1 of "), "{times}");
+}
+
+#[test]
+fn an_engine_that_exits_mid_game_is_named_for_it_not_for_time() {
+    // It accepts the game, then dies at its first move: a crash, which the game's reason
+    // tells apart from a late answer.
+    let flaky = flaky_brain("crash", "START*) echo OK;;\nBEGIN*|TURN*|DONE*) exit 3;;");
+    let out = qi(&[
+        "match",
+        "--game",
+        "gomoku",
+        "--engine1",
+        "qi gomocup",
+        "--engine2",
+        &flaky,
+        "--depth",
+        "1",
+        "--movetime",
+        "5000",
+        "--rounds",
+        "1",
+    ]);
+    let text = stdout(&out);
+    assert!(out.status.success(), "{text}");
+    let games = game_lines(&text);
+    assert_eq!(games.len(), 2, "{text}");
+    assert!(
+        games[0].contains("Flaky lost: its process ended without answering"),
+        "{text}"
+    );
+    assert!(!games[0].contains("on time"), "{text}");
+    // The restarted engine (Qi, on its second life) plays the second game to its end.
+    assert!(!games[1].contains("process ended"), "{text}");
 }
 
 /// `qi match --sprt 0 200` of Qi at depth 1 against [`stubborn_brain`], `concurrency`

@@ -131,6 +131,24 @@ fn illegal_moves_and_silence_lose() {
     let text = String::from_utf8_lossy(&out.stdout).to_string();
     assert!(text.contains("Sleepy lost on time"), "{text}");
     assert!(last_line(&out).contains(": 0 - 2 - 0"), "{text}");
+    // An engine that dies at its move loses for that, not on time, and is restarted.
+    let crashing = fake_engine("Crashy", "exit 3");
+    let out = qi(&[
+        "match",
+        "--engine1",
+        &crashing,
+        "--engine2",
+        "qi uci",
+        "--movetime",
+        "50",
+    ]);
+    let text = String::from_utf8_lossy(&out.stdout).to_string();
+    assert!(
+        text.contains("Crashy lost: its process ended without answering"),
+        "{text}"
+    );
+    assert!(!text.contains("on time"), "{text}");
+    assert!(last_line(&out).contains(": 0 - 2 - 0"), "{text}");
 }
 
 #[test]

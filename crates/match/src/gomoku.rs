@@ -9,7 +9,7 @@
 //! `--concurrency` and `--sprt` come from the shared match loop ([`super::referee`]); a
 //! game in progress is finished before an SPRT decision stops the match.
 
-use super::process::{split_command, Process};
+use super::process::{split_command, NoAnswer, Process};
 use super::{match_names, referee, Records};
 use crate::MatchOptions;
 use anyhow::{anyhow, bail, Context, Result};
@@ -56,6 +56,7 @@ impl Brain {
         process.send("ABOUT")?;
         let about = process
             .read_until(HANDSHAKE_TIMEOUT, |l| l.contains("name="), |_| {})
+            .ok()
             .unwrap_or_default();
         let name = about
             .split("name=\"")
@@ -81,7 +82,7 @@ impl Brain {
                 |l| l.starts_with("OK") || l.starts_with("ERROR"),
                 |_| {},
             )
-            .ok_or_else(|| anyhow!("{} did not answer START {size}", self.name))?;
+            .map_err(|_| anyhow!("{} did not answer START {size}", self.name))?;
         if answer.starts_with("ERROR") {
             bail!("{} refuses a {size}×{size} board: {answer}", self.name);
         }
@@ -98,12 +99,12 @@ impl Brain {
         Ok(())
     }
 
-    /// Waits for the move; `None` when it does not come in time.
-    fn reply(&mut self, allowed: Duration) -> Option<(i64, i64)> {
+    /// Waits for the move; fails when it does not come in time or the brain exits.
+    fn reply(&mut self, allowed: Duration) -> Result<(i64, i64), NoAnswer> {
         let line =
             self.process
                 .read_until(allowed, |l| !is_chatter(l) && !l.trim().is_empty(), |_| {})?;
-        Some(parse_reply(&line).unwrap_or((-1, -1)))
+        Ok(parse_reply(&line).unwrap_or((-1, -1)))
     }
 
     /// Replaces the engine with a fresh process of the same command: after a late move or a
@@ -292,9 +293,12 @@ fn play_game(
                 answers,
             })
         };
-        let Some((x, y)) = reply else {
-            brain.restart()?;
-            return Ok(loses(format!("{name} lost on time or did not answer")));
+        let (x, y) = match reply {
+            Ok(point) => point,
+            Err(why) => {
+                brain.restart()?;
+                return Ok(loses(format!("{name} {}", why.loss_reason())));
+            }
         };
         if let Some(l) = &mut left[index] {
             if used > *l + margin {

@@ -3,7 +3,7 @@
 use anyhow::{bail, Context, Result};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{channel, Receiver};
+use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
 /// A running engine process; killed when dropped (after `farewell`, if set, is sent).
@@ -15,6 +15,26 @@ pub struct Process {
     child: Child,
     input: ChildStdin,
     lines: Receiver<String>,
+}
+
+/// Why [`Process::read_until`] returned without the line it waited for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NoAnswer {
+    /// The time ran out first.
+    Late,
+    /// The engine's output ended first: its process exited (a crash, or a quit).
+    Exited,
+}
+
+impl NoAnswer {
+    /// What a referee says of an engine that loses a game this way, after its name: a
+    /// crash is told apart from a slow answer, so that a forfeit says which to look for.
+    pub fn loss_reason(self) -> &'static str {
+        match self {
+            NoAnswer::Late => "lost on time",
+            NoAnswer::Exited => "lost: its process ended without answering",
+        }
+    }
 }
 
 /// Splits a command line into words, honouring single and double quotes.
@@ -104,20 +124,23 @@ impl Process {
     }
 
     /// Reads lines until `wanted` accepts one (returned); every line read is also shown to
-    /// `seen`. `None` on timeout or when the engine exits.
+    /// `seen`. Fails when the time runs out or the engine's output ends first.
     pub fn read_until(
         &mut self,
         timeout: Duration,
         mut wanted: impl FnMut(&str) -> bool,
         mut seen: impl FnMut(&str),
-    ) -> Option<String> {
+    ) -> Result<String, NoAnswer> {
         let deadline = Instant::now() + timeout;
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
-            let line = self.lines.recv_timeout(left).ok()?;
+            let line = self.lines.recv_timeout(left).map_err(|e| match e {
+                RecvTimeoutError::Timeout => NoAnswer::Late,
+                RecvTimeoutError::Disconnected => NoAnswer::Exited,
+            })?;
             seen(&line);
             if wanted(&line) {
-                return Some(line);
+                return Ok(line);
             }
         }
     }

@@ -12,7 +12,7 @@
 //! thought about, as soon as the LLR leaves its bounds; games of an unfinished pair count
 //! in the W-L-D line but not in the test.
 
-use crate::process::Process;
+use crate::process::{NoAnswer, Process};
 use crate::MatchOptions;
 use crate::{match_names, referee, Records};
 use anyhow::{anyhow, bail, Context, Result};
@@ -131,14 +131,14 @@ impl EngineProcess {
         self.process.send(line)
     }
 
-    /// Reads lines until one starts with `prefix`; `None` on timeout or exit.
-    fn wait_for(&mut self, prefix: &str, timeout: Duration) -> Option<String> {
+    /// Reads lines until one starts with `prefix`; fails on timeout or exit.
+    fn wait_for(&mut self, prefix: &str, timeout: Duration) -> Result<String, NoAnswer> {
         self.wait_for_any(&[prefix], timeout)
     }
 
     /// Reads lines until one starts with any of `prefixes` (noting the engine's name on the
-    /// way); `None` on timeout or exit.
-    fn wait_for_any(&mut self, prefixes: &[&str], timeout: Duration) -> Option<String> {
+    /// way); fails on timeout or exit.
+    fn wait_for_any(&mut self, prefixes: &[&str], timeout: Duration) -> Result<String, NoAnswer> {
         let name = &mut self.name;
         self.process.read_until(
             timeout,
@@ -158,7 +158,7 @@ impl EngineProcess {
         };
         self.send(hello)?;
         self.wait_for(ok, HANDSHAKE_TIMEOUT)
-            .ok_or_else(|| anyhow!("engine {:?} did not answer '{hello}'", self.process.command))?;
+            .map_err(|_| anyhow!("engine {:?} did not answer '{hello}'", self.process.command))?;
         let mut options = self.options.clone();
         match self.dialect {
             Dialect::Ucci => options.insert(0, ("usemillisec".into(), "true".into())),
@@ -181,7 +181,7 @@ impl EngineProcess {
         self.send("isready")?;
         self.wait_for("readyok", HANDSHAKE_TIMEOUT)
             .map(|_| ())
-            .ok_or_else(|| anyhow!("engine {:?} did not answer 'isready'", self.process.command))
+            .map_err(|_| anyhow!("engine {:?} did not answer 'isready'", self.process.command))
     }
 
     fn new_game(&mut self) -> Result<()> {
@@ -334,21 +334,25 @@ fn play_game(
             },
         );
         let name = engine.name.clone();
-        let Some(line) = answer else {
-            // Past its time: ask it to stop so the process is fit for the next game, and
-            // replace it when it does not answer even that.
-            let _ = engine.send("stop");
-            if engine
-                .wait_for_any(ANSWERS, Duration::from_secs(2))
-                .is_none()
-            {
-                engine.restart()?;
+        let line = match answer {
+            Ok(line) => line,
+            Err(why) => {
+                // Past its time: ask it to stop so the process is fit for the next game, and
+                // replace it when it does not answer even that (or has exited).
+                let _ = engine.send("stop");
+                if why == NoAnswer::Exited
+                    || engine
+                        .wait_for_any(ANSWERS, Duration::from_secs(2))
+                        .is_err()
+                {
+                    engine.restart()?;
+                }
+                let verdict = Verdict {
+                    winner: loses,
+                    reason: format!("{name} {}", why.loss_reason()),
+                };
+                return Ok(Some((game, verdict, answers)));
             }
-            let verdict = Verdict {
-                winner: loses,
-                reason: format!("{name} lost on time or did not answer"),
-            };
-            return Ok(Some((game, verdict, answers)));
         };
         if let Limit::Clock { inc, .. } = limit {
             if used > clocks[index] + margin {
