@@ -256,26 +256,37 @@ fn game_lines(text: &str) -> Vec<&str> {
     text.lines().filter(|l| l.starts_with("Game ")).collect()
 }
 
-#[test]
-fn an_engine_that_fails_to_start_forfeits_that_game_and_the_match_goes_on() {
-    let flaky = flaky_brain("start", "START*) exit 1;;");
-    let out = qi(&[
+/// One pair of games of Qi at depth 1 against `flaky` (Qi as Black in the first), with
+/// `limits` added to the command line: the match's output and its two game lines, once the
+/// match has succeeded with two games.
+fn a_pair_against(flaky: &str, limits: &[&str]) -> (String, [String; 2]) {
+    let mut args = vec![
         "match",
         "--game",
         "gomoku",
         "--engine1",
         "qi gomocup",
         "--engine2",
-        &flaky,
+        flaky,
         "--depth",
         "1",
         "--rounds",
         "1",
-    ]);
+    ];
+    args.extend_from_slice(limits);
+    let out = qi(&args);
     let text = stdout(&out);
     assert!(out.status.success(), "{text}");
     let games = game_lines(&text);
     assert_eq!(games.len(), 2, "{text}");
+    let games = [games[0].to_string(), games[1].to_string()];
+    (text, games)
+}
+
+#[test]
+fn an_engine_that_fails_to_start_forfeits_that_game_and_the_match_goes_on() {
+    let flaky = flaky_brain("start", "START*) exit 1;;");
+    let (text, games) = a_pair_against(&flaky, &[]);
     assert!(games[0].contains("did not answer START 15"), "{text}");
     assert!(games[0].contains("1-0"), "{text}");
     // The restarted engine plays the second game to its end.
@@ -289,27 +300,7 @@ fn an_engine_that_fails_to_start_forfeits_that_game_and_the_match_goes_on() {
 #[test]
 fn a_late_engine_loses_that_game_is_restarted_and_the_match_goes_on() {
     let flaky = flaky_brain("late", "START*) echo OK;;\nBEGIN*|TURN*|DONE*) sleep 4;;");
-    let out = qi(&[
-        "match",
-        "--game",
-        "gomoku",
-        "--engine1",
-        "qi gomocup",
-        "--engine2",
-        &flaky,
-        "--depth",
-        "1",
-        "--movetime",
-        "500",
-        "--timemargin",
-        "500",
-        "--rounds",
-        "1",
-    ]);
-    let text = stdout(&out);
-    assert!(out.status.success(), "{text}");
-    let games = game_lines(&text);
-    assert_eq!(games.len(), 2, "{text}");
+    let (text, games) = a_pair_against(&flaky, &["--movetime", "500", "--timemargin", "500"]);
     assert!(games[0].contains("Flaky lost on time"), "{text}");
     assert!(!games[0].contains("process ended"), "{text}");
     assert!(
@@ -337,25 +328,7 @@ fn an_engine_that_exits_mid_game_is_named_for_it_not_for_time() {
     // It accepts the game, then dies at its first move: a crash, which the game's reason
     // tells apart from a late answer.
     let flaky = flaky_brain("crash", "START*) echo OK;;\nBEGIN*|TURN*|DONE*) exit 3;;");
-    let out = qi(&[
-        "match",
-        "--game",
-        "gomoku",
-        "--engine1",
-        "qi gomocup",
-        "--engine2",
-        &flaky,
-        "--depth",
-        "1",
-        "--movetime",
-        "5000",
-        "--rounds",
-        "1",
-    ]);
-    let text = stdout(&out);
-    assert!(out.status.success(), "{text}");
-    let games = game_lines(&text);
-    assert_eq!(games.len(), 2, "{text}");
+    let (text, games) = a_pair_against(&flaky, &["--movetime", "5000"]);
     assert!(
         games[0].contains("Flaky lost: its process ended without answering"),
         "{text}"
