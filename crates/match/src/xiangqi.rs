@@ -337,14 +337,14 @@ fn play_game(
         let line = match answer {
             Ok(line) => line,
             Err(why) => {
-                // Past its time: ask it to stop so the process is fit for the next game, and
-                // replace it when it does not answer even that (or has exited).
-                let _ = engine.send("stop");
-                if why == NoAnswer::Exited
-                    || engine
-                        .wait_for_any(ANSWERS, Duration::from_secs(2))
-                        .is_err()
-                {
+                // An exited engine is replaced at once. A late one is asked to stop, so the
+                // process is fit for the next game, and replaced when it does not answer even
+                // that.
+                let stopped = why == NoAnswer::Late && {
+                    let _ = engine.send("stop");
+                    engine.wait_for_any(ANSWERS, Duration::from_secs(2)).is_ok()
+                };
+                if !stopped {
                     engine.restart()?;
                 }
                 let verdict = Verdict {
