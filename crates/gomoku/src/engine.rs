@@ -1,5 +1,7 @@
 //! The engine: immediate wins and forced blocks first, then VCF and VCT at the root, then
-//! iterative-deepening PVS from `qi-search` under depth, time and node limits, at levels 1–10.
+//! iterative-deepening PVS under depth, time and node limits, at levels 1–10: the
+//! specialised search ([`crate::search`]) at full strength, on several threads when asked
+//! (Lazy SMP, sharing its table), and `qi-search`'s generic one below it.
 
 use crate::board::{Board, Point};
 use crate::eval::Threat;
@@ -7,11 +9,12 @@ use crate::game::{Gomoku, SearchSettings};
 use crate::level::level_settings;
 use crate::movegen::{self, is_legal, Generator};
 use crate::params::{
-    DEFAULT_NODES, ENGINE_MEMORY_MEGABYTES, MIN_THREAT_BUDGET, ROOT_VCF_BUDGET, ROOT_VCF_MAX_PLIES,
-    ROOT_VCT_BUDGET, ROOT_VCT_MAX_PLIES, SEARCH_RESERVE, SEARCH_RESERVE_SHARE, SOFT_TIME_SHARE,
-    THREAT_TIME_SHARE, TT_MEGABYTES,
+    DEFAULT_NODES, ENGINE_MEMORY_MEGABYTES, HELPER_MEMORY_MEGABYTES, HELPER_STACK_BYTES,
+    MAX_THREADS, MIN_THREAT_BUDGET, ROOT_VCF_BUDGET, ROOT_VCF_MAX_PLIES, ROOT_VCT_BUDGET,
+    ROOT_VCT_MAX_PLIES, SEARCH_RESERVE, SEARCH_RESERVE_SHARE, SOFT_TIME_SHARE, THREAT_TIME_SHARE,
+    TT_MEGABYTES,
 };
-use crate::search::{GomokuSearch, SearchLimits, Techniques};
+use crate::search::{GomokuSearch, SearchLimits, SearchOutcome, Techniques};
 use crate::threats::ThreatSearch;
 use qi_search::score::{loss_in, win_in};
 use qi_search::{
@@ -42,6 +45,10 @@ pub struct EngineOptions {
     pub vct_budget: u64,
     /// Transposition table size in MB.
     pub tt_megabytes: usize,
+    /// Threads of the full-strength search, 1 to [`MAX_THREADS`] (Lazy SMP: they share
+    /// the table). A search under a node limit runs on one thread, so that its count, and
+    /// the move, stay deterministic.
+    pub threads: usize,
     /// Raise to stop the search from another thread.
     pub stop: StopFlag,
 }
@@ -58,6 +65,7 @@ impl Default for EngineOptions {
             vcf_budget: ROOT_VCF_BUDGET,
             vct_budget: ROOT_VCT_BUDGET,
             tt_megabytes: TT_MEGABYTES,
+            threads: 1,
             stop: StopFlag::new(),
         }
     }
@@ -152,20 +160,31 @@ pub struct Engine {
     searcher: Option<Searcher<Gomoku>>,
     /// The specialised search that plays at full strength.
     search: GomokuSearch,
+    /// The helper threads' searches, sharing `search`'s table (made when first needed,
+    /// and again after the table is resized).
+    helpers: Vec<GomokuSearch>,
     threats: ThreatSearch,
     /// The table size the engine was made with (MB): a memory limit shrinks the table
     /// below it, and lifting the limit brings it back.
     made_megabytes: usize,
+    /// The memory limit in bytes ([`Engine::set_memory_limit`]).
+    memory_limit: Option<u64>,
 }
 
 impl Engine {
     /// An engine with `options`.
     pub fn new(options: EngineOptions) -> Engine {
+        let options = EngineOptions {
+            threads: options.threads.clamp(1, MAX_THREADS),
+            ..options
+        };
         Engine {
             searcher: None,
             search: GomokuSearch::new(options.tt_megabytes, options.settings, Techniques::ALL),
+            helpers: Vec::new(),
             threats: ThreatSearch::new(),
             made_megabytes: options.tt_megabytes,
+            memory_limit: None,
             options,
         }
     }
@@ -215,25 +234,43 @@ impl Engine {
     /// Switches the full-strength search's techniques (all on by default).
     pub fn set_techniques(&mut self, techniques: Techniques) {
         self.search.set_techniques(techniques);
+        // Helpers copy the techniques when they are made.
+        self.helpers.clear();
+    }
+
+    /// Sets the full-strength search's threads, clamped to 1..=[`MAX_THREADS`], as a
+    /// Gomocup manager sets them with `INFO thread_num`. Under a memory limit the table
+    /// makes room for the helpers ([`Engine::set_memory_limit`]).
+    pub fn set_threads(&mut self, threads: usize) {
+        self.options.threads = threads.clamp(1, MAX_THREADS);
+        self.fit_table();
     }
 
     /// Fits the engine to a memory limit in bytes (`None`: no limit), as a Gomocup
     /// manager sets it with `INFO max_memory`: the transposition table gets what the
-    /// limit leaves after [`ENGINE_MEMORY_MEGABYTES`] for the rest of the engine, at most
-    /// the size the engine was made with ([`EngineOptions::tt_megabytes`], by default
-    /// [`TT_MEGABYTES`]) and at least 1 MB (below about 17 MB the limit cannot be kept).
-    /// A table of another size starts empty; the same size (after the table's rounding
-    /// down to a power of two) keeps what it holds.
+    /// limit leaves after [`ENGINE_MEMORY_MEGABYTES`] for the rest of the engine and
+    /// [`HELPER_MEMORY_MEGABYTES`] for each helper thread, at most the size the engine was
+    /// made with ([`EngineOptions::tt_megabytes`], by default [`TT_MEGABYTES`]) and at
+    /// least 1 MB (below about 17 MB the limit cannot be kept). A table of another size
+    /// starts empty; the same size (after the table's rounding down to a power of two)
+    /// keeps what it holds.
     pub fn set_memory_limit(&mut self, bytes: Option<u64>) {
+        self.memory_limit = bytes;
+        self.fit_table();
+    }
+
+    /// Sizes the table for the memory limit and the threads.
+    fn fit_table(&mut self) {
         // An engine made without a table (0 MB: the quick sessions of the fuzz targets)
         // stays without one: a 32 MB table cleared at every START would slow them down.
         if self.made_megabytes == 0 {
             return;
         }
-        let megabytes = match bytes {
+        let rest = ENGINE_MEMORY_MEGABYTES + (self.options.threads - 1) * HELPER_MEMORY_MEGABYTES;
+        let megabytes = match self.memory_limit {
             None => self.made_megabytes,
             Some(b) => ((b >> 20) as usize)
-                .saturating_sub(ENGINE_MEMORY_MEGABYTES)
+                .saturating_sub(rest)
                 .clamp(1, self.made_megabytes),
         };
         if megabytes != self.options.tt_megabytes {
@@ -255,6 +292,9 @@ impl Engine {
             searcher.clear();
         }
         self.search.clear();
+        for helper in &mut self.helpers {
+            helper.clear();
+        }
         self.threats.clear();
     }
 
@@ -437,9 +477,20 @@ impl Engine {
             stop: limits.stop,
         };
         self.search.set_settings(self.options.settings);
-        let result = self.search.search(board, &search_limits, on_iteration);
+        // A node limit is kept on one thread: helpers would make the count and the move
+        // depend on the threads' timing.
+        let threads = if search_limits.nodes.is_some() {
+            1
+        } else {
+            self.options.threads
+        };
+        let (result, helper_nodes) = if threads == 1 {
+            (self.search.search(board, &search_limits, on_iteration), 0)
+        } else {
+            self.search_with_helpers(board, &search_limits, threads - 1, on_iteration)
+        };
         let point = result.best_move.unwrap_or(root[0]);
-        let nodes = result.stats.nodes + threat_nodes;
+        let nodes = result.stats.nodes + helper_nodes + threat_nodes;
         searched_move(
             board,
             root,
@@ -450,6 +501,63 @@ impl Engine {
             nodes,
             start,
         )
+    }
+}
+
+impl Engine {
+    /// Lazy SMP: `helpers` threads search the same position beside the main search, under
+    /// the same limits, and fill the shared table; half of them start a ply deeper. They
+    /// stop when the main search does, whose result is the engine's. Returns it with the
+    /// helpers' nodes.
+    fn search_with_helpers(
+        &mut self,
+        board: &Board,
+        limits: &SearchLimits,
+        helpers: usize,
+        on_iteration: impl FnMut(&IterationInfo<'_, Point>),
+    ) -> (SearchOutcome, u64) {
+        // Helpers made for another table (resized since) or other techniques go.
+        if self
+            .helpers
+            .first()
+            .is_some_and(|h| !h.shares_table_with(&self.search))
+        {
+            self.helpers.clear();
+        }
+        while self.helpers.len() < helpers {
+            let first_depth = 1 + (self.helpers.len() as u32 + 1) % 2;
+            self.helpers.push(self.search.helper(first_depth));
+        }
+        let settings = self.options.settings;
+        let helpers_stop = StopFlag::new();
+        let main = &mut self.search;
+        std::thread::scope(|scope| {
+            let running: Vec<_> = self.helpers[..helpers]
+                .iter_mut()
+                .filter_map(|helper| {
+                    helper.set_settings(settings);
+                    let limits = SearchLimits {
+                        stop: helpers_stop.clone(),
+                        ..limits.clone()
+                    };
+                    // A thread that cannot be started leaves the search to the others.
+                    std::thread::Builder::new()
+                        .name("gomoku-helper".into())
+                        .stack_size(HELPER_STACK_BYTES)
+                        .spawn_scoped(scope, move || {
+                            helper.search(board, &limits, |_| {}).stats.nodes
+                        })
+                        .ok()
+                })
+                .collect();
+            let result = main.search(board, limits, on_iteration);
+            helpers_stop.stop();
+            let nodes = running
+                .into_iter()
+                .map(|thread| thread.join().unwrap_or(0))
+                .sum();
+            (result, nodes)
+        })
     }
 }
 

@@ -103,6 +103,18 @@ pub const TT_MEGABYTES: usize = 32;
 /// resident).
 pub const ENGINE_MEMORY_MEGABYTES: usize = 16;
 
+/// Most threads the full-strength search runs (`INFO thread_num`, `--threads`).
+pub const MAX_THREADS: usize = 256;
+
+/// Memory each helper thread of the search needs besides the shared table (MB): its two
+/// 1 MiB threat tables, its ordering tables and its stack.
+pub const HELPER_MEMORY_MEGABYTES: usize = 4;
+
+/// A helper thread's stack (bytes): the search recurses up to 96 plies with threat
+/// searches below them, so helpers get a main thread's 8 MiB, not a spawned thread's
+/// 2 MiB (memory only reserved until touched).
+pub const HELPER_STACK_BYTES: usize = 8 << 20;
+
 /// Node limit of a full-strength move with no depth or time given (scaled down by level).
 pub const DEFAULT_NODES: u64 = 2_000_000;
 

@@ -30,6 +30,7 @@ use qi_search::score::{
 };
 use qi_search::tt::{Bound, Entry, TranspositionTable};
 use qi_search::{IterationInfo, Score, SearchStats, StopFlag};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// Deepest ply the search reaches (fours are extended, so lines run past the depth).
@@ -141,9 +142,16 @@ pub struct SearchOutcome {
 }
 
 /// The gomoku search with its table, ordering tables and in-search VCF, reused between
-/// moves of one game.
+/// moves of one game. Several can share one table ([`GomokuSearch::helper`]): the threads
+/// of a Lazy SMP search.
 pub struct GomokuSearch {
-    tt: TranspositionTable,
+    tt: Arc<TranspositionTable>,
+    /// A helper shares another search's table and leaves the table to it: it neither ages
+    /// nor clears it.
+    is_helper: bool,
+    /// The first iteration's depth: helpers start some a ply deeper, so that the threads
+    /// spread over two depths instead of searching the same tree in step.
+    first_depth: u32,
     threats: ThreatSearch,
     techniques: Techniques,
     settings: SearchSettings,
@@ -233,7 +241,9 @@ impl GomokuSearch {
     /// A search with a table of `tt_megabytes`, the given settings and techniques.
     pub fn new(tt_megabytes: usize, settings: SearchSettings, techniques: Techniques) -> Self {
         GomokuSearch {
-            tt: TranspositionTable::new(tt_megabytes),
+            tt: Arc::new(TranspositionTable::new(tt_megabytes)),
+            is_helper: false,
+            first_depth: 1,
             threats: ThreatSearch::new(),
             techniques,
             settings,
@@ -263,8 +273,25 @@ impl GomokuSearch {
     pub fn resize_table(&mut self, tt_megabytes: usize) {
         let table = TranspositionTable::new(tt_megabytes);
         if table.bytes() != self.tt.bytes() {
-            self.tt = table;
+            self.tt = Arc::new(table);
         }
+    }
+
+    /// A helper thread's search for a Lazy SMP search with this one: it shares this
+    /// search's table (as it is now: a table resized later is not shared), settings and
+    /// techniques, has ordering tables and an in-search VCF of its own, and starts its
+    /// iterations at `first_depth`.
+    pub fn helper(&self, first_depth: u32) -> GomokuSearch {
+        let mut helper = GomokuSearch::new(0, self.settings, self.techniques);
+        helper.tt = Arc::clone(&self.tt);
+        helper.is_helper = true;
+        helper.first_depth = first_depth.max(1);
+        helper
+    }
+
+    /// Whether `other` searches with this search's table.
+    pub fn shares_table_with(&self, other: &GomokuSearch) -> bool {
+        Arc::ptr_eq(&self.tt, &other.tt)
     }
 
     /// The transposition table's size in bytes.
@@ -282,9 +309,12 @@ impl GomokuSearch {
         self.techniques = techniques;
     }
 
-    /// Forgets what was learnt (a new game).
+    /// Forgets what was learnt (a new game); a helper leaves the shared table to the
+    /// search that made it.
     pub fn clear(&mut self) {
-        self.tt.clear();
+        if !self.is_helper {
+            self.tt.clear();
+        }
         self.threats.clear();
         self.history.iter_mut().for_each(|h| h.fill(0));
         self.killers = [[NO_POINT; 2]; MAX_PLY];
@@ -305,7 +335,9 @@ impl GomokuSearch {
         self.hard_deadline = limits.hard_time.map(|t| self.start + t);
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);
         self.threats.reset_nodes();
-        self.tt.new_search();
+        if !self.is_helper {
+            self.tt.new_search();
+        }
         self.killers = [[NO_POINT; 2]; MAX_PLY];
         // History from the last move still orders well, but should not dominate.
         self.history
@@ -317,7 +349,7 @@ impl GomokuSearch {
             .unwrap_or(SEARCH_MAX_DEPTH)
             .clamp(1, SEARCH_MAX_DEPTH);
         let mut best: Option<(Point, Score, Vec<Point>)> = None;
-        for depth in 1..=max_depth {
+        for depth in self.first_depth.min(max_depth)..=max_depth {
             let score = self.aspiration(&mut board, depth as i32, best.as_ref().map(|b| b.1));
             let root_pv = self.pv[0].clone();
             if self.aborted {
@@ -1310,6 +1342,36 @@ mod tests {
         }
         assert!(compared >= 40, "{compared}");
         assert!(lines >= 5, "only {lines} positions had a quiescence line");
+    }
+
+    #[test]
+    fn a_helper_fills_the_table_its_main_search_reads() {
+        let (board, _) = replay_text(15, Rule::Freestyle, "h8 i9 g9 i7 i8 g7").unwrap();
+        let limits = SearchLimits {
+            depth: Some(7),
+            ..SearchLimits::default()
+        };
+        let fresh = engine_search(&board, 7).stats.nodes;
+        let mut main = GomokuSearch::new(4, SearchSettings::default(), Techniques::ALL);
+        let mut helper = main.helper(2);
+        assert!(helper.shares_table_with(&main));
+        // The helper starts at its own depth and leaves the table's age alone; what it
+        // stores the main search finds, so the same search costs it far fewer nodes.
+        let helped = helper.search(&board, &limits, |_| {});
+        assert!(helped.best_move.is_some());
+        let after = main.search(&board, &limits, |_| {}).stats.nodes;
+        assert!(
+            after * 2 < fresh,
+            "{after} nodes after the helper, {fresh} fresh"
+        );
+        // A helper's clear leaves the shared table; the main search's empties it.
+        helper.clear();
+        assert!(main.search(&board, &limits, |_| {}).stats.nodes * 2 < fresh);
+        main.clear();
+        assert_eq!(main.search(&board, &limits, |_| {}).stats.nodes, fresh);
+        // A resized table is no longer the helper's.
+        main.resize_table(1);
+        assert!(!helper.shares_table_with(&main));
     }
 
     #[test]

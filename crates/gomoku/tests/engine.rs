@@ -530,6 +530,82 @@ fn the_table_fits_a_memory_limit() {
     assert_eq!(large.table_bytes(), made);
 }
 
+#[test]
+fn threads_make_room_in_a_memory_limit_and_keep_node_limits_exact() {
+    const MB: u64 = 1 << 20;
+    let mut engine = Engine::new(fast());
+    // 36 MB less 16 for the engine and 4 for each of two helpers leaves 12: 8 MB after
+    // rounding down to a power of two. Either order of the two settings gives it.
+    engine.set_memory_limit(Some(36 * MB));
+    assert_eq!(engine.table_bytes() as u64, 16 * MB);
+    engine.set_threads(3);
+    assert_eq!(engine.table_bytes() as u64, 8 * MB);
+    let mut other = Engine::new(fast());
+    other.set_threads(3);
+    other.set_memory_limit(Some(36 * MB));
+    assert_eq!(other.table_bytes() as u64, 8 * MB);
+    // Threads are clamped to 1..=256.
+    engine.set_threads(0);
+    assert_eq!(engine.options().threads, 1);
+    engine.set_threads(100_000);
+    assert_eq!(engine.options().threads, 256);
+    // A node-limited search runs on one thread: the same move and count as with one.
+    let board = position(
+        Rule::Freestyle,
+        &[(7, 7), (8, 8), (6, 8)],
+        &[(7, 8), (8, 7)],
+        Color::White,
+    );
+    let limited = |threads| {
+        engine_move(
+            &board,
+            &EngineOptions {
+                nodes: Some(20_000),
+                depth: None,
+                threads,
+                ..fast()
+            },
+        )
+        .map(|m| (m.point, m.nodes))
+    };
+    assert_eq!(limited(4), limited(1));
+}
+
+#[test]
+fn threads_search_together_and_keep_the_clock() {
+    // Black's open three h8 i8 j8: White must stop it at an end, Black to move wins.
+    let mut board = Board::new(15, Rule::Freestyle).unwrap();
+    for (x, y) in [(7, 7), (0, 0), (8, 7), (0, 2), (9, 7)] {
+        play_checked(&mut board, x, y).unwrap();
+    }
+    for threads in [2, 4] {
+        let mut engine = Engine::new(EngineOptions {
+            depth: None,
+            movetime: Some(std::time::Duration::from_millis(300)),
+            vcf_budget: 0,
+            vct_budget: 0,
+            threads,
+            ..fast()
+        });
+        let start = std::time::Instant::now();
+        let m = engine.best_move(&board, |_| {}).unwrap();
+        // Helpers stop with the main search, which keeps its deadline (a loaded test
+        // machine may add some milliseconds, not a second).
+        assert!(start.elapsed().as_millis() < 1_300, "{:?}", start.elapsed());
+        assert_eq!(m.source, MoveSource::Search);
+        let stop = qi_gomoku::format_point(m.point);
+        assert!(
+            ["f8", "g8", "k8", "l8"].contains(&stop.as_str()),
+            "{threads} threads play {stop}"
+        );
+        // A second move with the same engine reuses its helpers.
+        let mut next = board.clone();
+        next.play(m.point);
+        let m = engine.best_move(&next, |_| {}).unwrap();
+        assert!(qi_gomoku::movegen::is_legal(&next, m.point));
+    }
+}
+
 /// The limits set between moves hold for the next move: a depth limit caps the search's
 /// depth, and lifting it lets the next search go deeper.
 #[test]

@@ -29,11 +29,16 @@ struct Session<W: Write> {
     depth_cap: Option<u32>,
 }
 
-/// Runs the protocol on stdin/stdout until `END` or end of input.
-pub fn run(verbose: bool) -> Result<()> {
+/// Runs the protocol on stdin/stdout until `END` or end of input, searching with
+/// `threads` threads until `INFO thread_num` says otherwise.
+pub fn run(verbose: bool, threads: usize) -> Result<()> {
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();
-    serve(stdin.lock(), stdout.lock(), verbose)
+    let options = EngineOptions {
+        threads,
+        ..EngineOptions::default()
+    };
+    serve_with(stdin.lock(), stdout.lock(), verbose, options, None)
 }
 
 /// Runs the protocol on any input and output (tests use buffers).
@@ -296,10 +301,14 @@ impl<W: Write> Session<W> {
             ("rule", Some(v)) => self.set_rule(v),
             // 0 (or less) is no limit.
             ("max_memory", Some(v)) => self.engine.set_memory_limit((v > 0).then_some(v as u64)),
-            ("game_type" | "thread_num" | "folder", _) => {}
+            // Fewer than one is one; more than the engine runs is its most.
+            ("thread_num", Some(v)) => self
+                .engine
+                .set_threads(v.clamp(1, i64::from(u16::MAX)) as usize),
+            ("game_type" | "folder", _) => {}
             (
                 "timeout_turn" | "timeout_match" | "time_left" | "max_depth" | "max_node" | "rule"
-                | "max_memory",
+                | "max_memory" | "thread_num",
                 None,
             ) => self.say(&format!("ERROR bad value '{}' for INFO {key}", echo(value))),
             _ => {}

@@ -55,6 +55,20 @@ fn pbrain_survives_invalid_utf8() {
 }
 
 #[test]
+fn pbrain_takes_a_thread_count() {
+    let lines = run(
+        b"START 15\nINFO thread_num 2\nINFO thread_num many\nINFO timeout_turn 200\nBEGIN\nINFO thread_num 0\nTURN 8,8\nINFO thread_num 99999999999\nINFO max_memory 40000000\nTURN 6,6\nEND\n",
+    );
+    assert_eq!(lines[0], "OK");
+    assert!(
+        lines[1].starts_with("ERROR bad value 'many' for INFO thread_num"),
+        "{lines:?}"
+    );
+    assert!(lines[2..5].iter().all(|l| is_point(l)), "{lines:?}");
+    assert_eq!(lines.len(), 5, "{lines:?}");
+}
+
+#[test]
 fn pbrain_takes_a_memory_limit() {
     let lines = run(
         b"START 15\nINFO max_memory 20000000\nINFO max_memory lots\nINFO timeout_turn 200\nBEGIN\nINFO max_memory 0\nTURN 8,8\nINFO max_memory -1\nTURN 6,6\nEND\n",

@@ -62,6 +62,9 @@ pub struct MoveArgs {
     /// Seed for weaker levels' choices.
     #[arg(long, value_parser = crate::args::seed, allow_negative_numbers = true)]
     pub seed: Option<u64>,
+    /// Search threads at full strength, 1 to 256 (a --nodes search runs on one).
+    #[arg(long, default_value_t = 1, value_parser = crate::args::threads, allow_negative_numbers = true)]
+    pub threads: usize,
     /// Evaluator: patterns (default), seed001 or seed000.
     #[arg(long, default_value = "patterns")]
     pub evaluator: Evaluator,
@@ -74,11 +77,14 @@ pub struct MoveArgs {
 }
 
 /// Arguments of `qi gomocup` (also used by the `pbrain-qi` binary).
-#[derive(clap::Args, Debug, Default)]
+#[derive(clap::Args, Debug)]
 pub struct GomocupArgs {
     /// Print search details on stderr.
     #[arg(long)]
     pub verbose: bool,
+    /// Search threads, 1 to 256, until the manager's `INFO thread_num` sets them.
+    #[arg(long, default_value_t = 1, value_parser = crate::args::threads, allow_negative_numbers = true)]
+    pub threads: usize,
 }
 
 /// Arguments of `qi bench gomoku`: the depth as `qi bench gomoku 6` or `--depth 6`
@@ -98,7 +104,7 @@ pub fn play(args: PlayArgs) -> Result<()> {
 
 /// `qi gomocup`: speaks the Gomocup protocol on stdin/stdout.
 pub fn gomocup(args: GomocupArgs) -> Result<()> {
-    qi_protocol::gomocup::run(args.verbose)
+    qi_protocol::gomocup::run(args.verbose, args.threads)
 }
 
 /// `qi bench gomoku`.
@@ -126,6 +132,7 @@ pub fn best_move(args: MoveArgs) -> Result<()> {
         nodes: args.nodes,
         level: args.level.unwrap_or_default(),
         seed: args.seed,
+        threads: args.threads,
         ..EngineOptions::default()
     };
     options.settings.evaluator = args.evaluator;
