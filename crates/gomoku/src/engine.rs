@@ -506,7 +506,7 @@ impl Engine {
 
 impl Engine {
     /// Lazy SMP: `helpers` threads search the same position beside the main search, under
-    /// the same limits, and fill the shared table; half of them start a ply deeper. They
+    /// the same limits, and fill the shared table; every second one skips depth 1. They
     /// stop when the main search does, whose result is the engine's. Returns it with the
     /// helpers' nodes.
     fn search_with_helpers(

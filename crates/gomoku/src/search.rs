@@ -149,8 +149,8 @@ pub struct GomokuSearch {
     /// A helper shares another search's table and leaves the table to it: it neither ages
     /// nor clears it.
     is_helper: bool,
-    /// The first iteration's depth: helpers start some a ply deeper, so that the threads
-    /// spread over two depths instead of searching the same tree in step.
+    /// The first iteration's depth: every second helper starts at 2, a small stagger;
+    /// beyond it the threads part by the table's timing, what each finds first.
     first_depth: u32,
     threats: ThreatSearch,
     techniques: Techniques,
