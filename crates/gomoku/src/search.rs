@@ -240,10 +240,22 @@ fn put_first(moves: &mut [Point], tt_move: Option<Point>) {
 impl GomokuSearch {
     /// A search with a table of `tt_megabytes`, the given settings and techniques.
     pub fn new(tt_megabytes: usize, settings: SearchSettings, techniques: Techniques) -> Self {
+        let tt = Arc::new(TranspositionTable::new(tt_megabytes));
+        GomokuSearch::with_table(tt, false, 1, settings, techniques)
+    }
+
+    /// A search on `tt`, with fresh ordering tables and in-search VCF.
+    fn with_table(
+        tt: Arc<TranspositionTable>,
+        is_helper: bool,
+        first_depth: u32,
+        settings: SearchSettings,
+        techniques: Techniques,
+    ) -> Self {
         GomokuSearch {
-            tt: Arc::new(TranspositionTable::new(tt_megabytes)),
-            is_helper: false,
-            first_depth: 1,
+            tt,
+            is_helper,
+            first_depth,
             threats: ThreatSearch::new(),
             techniques,
             settings,
@@ -282,11 +294,8 @@ impl GomokuSearch {
     /// techniques, has ordering tables and an in-search VCF of its own, and starts its
     /// iterations at `first_depth`.
     pub fn helper(&self, first_depth: u32) -> GomokuSearch {
-        let mut helper = GomokuSearch::new(0, self.settings, self.techniques);
-        helper.tt = Arc::clone(&self.tt);
-        helper.is_helper = true;
-        helper.first_depth = first_depth.max(1);
-        helper
+        let tt = Arc::clone(&self.tt);
+        GomokuSearch::with_table(tt, true, first_depth.max(1), self.settings, self.techniques)
     }
 
     /// Whether `other` searches with this search's table.
