@@ -541,3 +541,56 @@ fn brains_are_told_the_memory_they_may_use() {
         );
     }
 }
+
+#[test]
+fn brains_are_told_the_threads_they_may_use_when_given() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"));
+    for given in [None, Some("1"), Some("8")] {
+        let log = dir.join(format!(
+            "qi-threads-{}-{}.log",
+            std::process::id(),
+            given.unwrap_or("none")
+        ));
+        let _ = std::fs::remove_file(&log);
+        let brain = recording_brain(&log);
+        let mut args = vec![
+            "match",
+            "--game",
+            "gomoku",
+            "--engine1",
+            &brain,
+            "--engine2",
+            &brain,
+            "--movetime",
+            "1000",
+        ];
+        if let Some(t) = given {
+            args.extend(["--threads", t]);
+        }
+        let out = qi(&args);
+        assert!(out.status.success(), "{}", stdout(&out));
+        let infos = std::fs::read_to_string(&log).unwrap();
+        let _ = std::fs::remove_file(&log);
+        let told: Vec<&str> = infos
+            .lines()
+            .filter(|l| l.starts_with("INFO thread_num"))
+            .collect();
+        match given {
+            // Not given: not sent, so each brain keeps its own setting.
+            None => assert!(told.is_empty(), "{infos}"),
+            // Both brains hear it at the start of each of the pair's two games.
+            Some(t) => assert_eq!(told, vec![format!("INFO thread_num {t}"); 4], "{infos}"),
+        }
+    }
+    // Out of range, or given to a Xiangqi match: a clear error and no game.
+    let engines = ["--engine1", "x", "--engine2", "y", "--movetime", "10"];
+    for (game, threads) in [("gomoku", "0"), ("gomoku", "257"), ("xiangqi", "2")] {
+        let mut args = vec!["match", "--game", game];
+        args.extend(engines);
+        args.extend(["--threads", threads]);
+        let out = qi(&args);
+        assert!(!out.status.success(), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("threads"), "{err}");
+    }
+}

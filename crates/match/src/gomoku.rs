@@ -189,6 +189,8 @@ struct Clock {
     nodes: Option<u64>,
     /// The memory each brain is told it may use (MB; 0: no limit).
     memory_mb: u64,
+    /// The threads each brain is told it may use, if any.
+    threads: Option<usize>,
 }
 
 /// Memory a brain may use, in bytes, as `INFO max_memory` gives it (0: no limit), from
@@ -225,6 +227,9 @@ fn play_game(
     }
     if let Some(n) = clock.nodes {
         info.push(("max_node".to_string(), n));
+    }
+    if let Some(t) = clock.threads {
+        info.push(("thread_num".to_string(), t as u64));
     }
     for (b, colour) in brains.iter_mut().zip([Color::Black, Color::White]) {
         if let Err(e) = b.new_game(size, rule, &info) {
@@ -442,6 +447,7 @@ pub fn run(args: MatchOptions) -> Result<()> {
         depth: args.depth,
         nodes: args.nodes,
         memory_mb: args.max_memory.unwrap_or(crate::DEFAULT_MAX_MEMORY_MB),
+        threads: args.threads,
     };
     if clock.turn.is_none()
         && clock.game.is_none()

@@ -42,6 +42,9 @@ pub struct MatchOptions {
     /// Memory a Gomocup brain may use, in MB, announced as `INFO max_memory` (0: no limit;
     /// `None`: [`DEFAULT_MAX_MEMORY_MB`]). Gomoku only.
     pub max_memory: Option<u64>,
+    /// Threads a Gomocup brain may use, announced as `INFO thread_num` (`None`: not sent,
+    /// and a brain keeps its own setting). Gomoku only.
+    pub threads: Option<usize>,
     /// File of openings (Xiangqi FEN/EPD lines, or gomoku stones as offsets from the centre).
     pub openings: Option<String>,
     /// Game pairs (with an SPRT: the most before it gives up).
@@ -89,6 +92,9 @@ pub fn run(game: &str, options: MatchOptions) -> Result<()> {
     match game.to_ascii_lowercase().as_str() {
         "xiangqi" if options.max_memory.is_some() => anyhow::bail!(
             "--max-memory is for gomoku brains; give a Xiangqi engine its hash with --option1 Hash=MB"
+        ),
+        "xiangqi" if options.threads.is_some() => anyhow::bail!(
+            "--threads is for gomoku brains; give a Xiangqi engine its threads with --option1 Threads=N"
         ),
         "xiangqi" => xiangqi::run(options),
         "gomoku" => gomoku::run(options),

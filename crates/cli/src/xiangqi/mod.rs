@@ -165,6 +165,10 @@ pub struct MatchArgs {
     /// move, which a loaded machine can make late.
     #[arg(long, value_parser = crate::args::memory_mb, allow_negative_numbers = true)]
     pub max_memory: Option<u64>,
+    /// Gomoku: threads each brain may use, 1 to 256, sent as `INFO thread_num` (default:
+    /// not sent, each brain keeps its own; Qi's is one).
+    #[arg(long, value_parser = crate::args::threads, allow_negative_numbers = true)]
+    pub threads: Option<usize>,
     /// File of openings, one a line: Xiangqi FEN/EPD positions, or gomoku stones as offsets
     /// from the centre (`0,0, 1,0, 1,1`, Black first); default: the start position.
     #[arg(long)]
@@ -309,6 +313,7 @@ pub fn run_match(args: MatchArgs) -> Result<()> {
         option2: args.option2,
         timemargin: args.timemargin,
         max_memory: args.max_memory,
+        threads: args.threads,
         openings: args.openings,
         rounds: args.rounds,
         depth: args.depth,
