@@ -486,39 +486,57 @@ fn recording_brain(log: &std::path::Path) -> String {
     format!("sh {}", path.display())
 }
 
+/// The `INFO` lines two recording brains heard in a one-pair match (1 s a turn) given
+/// `extra` arguments; `tag` keeps the log apart from other tests'.
+fn infos_heard(tag: &str, extra: &[&str]) -> String {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"));
+    let log = dir.join(format!("qi-infos-{}-{tag}.log", std::process::id()));
+    let _ = std::fs::remove_file(&log);
+    let brain = recording_brain(&log);
+    let mut args = vec![
+        "match",
+        "--game",
+        "gomoku",
+        "--engine1",
+        &brain,
+        "--engine2",
+        &brain,
+        "--movetime",
+        "1000",
+    ];
+    args.extend(extra);
+    let out = qi(&args);
+    assert!(out.status.success(), "{}", stdout(&out));
+    let infos = std::fs::read_to_string(&log).unwrap();
+    let _ = std::fs::remove_file(&log);
+    infos
+}
+
+/// `flag value` given to a match of `game` is refused with a clear error naming `flag`, and
+/// no game is played.
+fn refused(game: &str, flag: &str, value: &str) {
+    let mut args = vec!["match", "--game", game];
+    args.extend(["--engine1", "x", "--engine2", "y", "--movetime", "10"]);
+    args.extend([flag, value]);
+    let out = qi(&args);
+    assert!(!out.status.success(), "{args:?}");
+    let err = String::from_utf8_lossy(&out.stderr);
+    let name = flag.trim_start_matches("--");
+    assert!(
+        err.contains(name) || err.contains(&name.replace('-', "_")),
+        "{err}"
+    );
+}
+
 #[test]
 fn brains_are_told_the_memory_they_may_use() {
-    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"));
     for (given, expected) in [
         (None, "INFO max_memory 268435456"),
         (Some("0"), "INFO max_memory 0"),
         (Some("64"), "INFO max_memory 67108864"),
     ] {
-        let log = dir.join(format!(
-            "qi-memory-{}-{}.log",
-            std::process::id(),
-            given.unwrap_or("default")
-        ));
-        let _ = std::fs::remove_file(&log);
-        let brain = recording_brain(&log);
-        let mut args = vec![
-            "match",
-            "--game",
-            "gomoku",
-            "--engine1",
-            &brain,
-            "--engine2",
-            &brain,
-            "--movetime",
-            "1000",
-        ];
-        if let Some(mb) = given {
-            args.extend(["--max-memory", mb]);
-        }
-        let out = qi(&args);
-        assert!(out.status.success(), "{}", stdout(&out));
-        let infos = std::fs::read_to_string(&log).unwrap();
-        let _ = std::fs::remove_file(&log);
+        let extra = given.map_or(vec![], |mb| vec!["--max-memory", mb]);
+        let infos = infos_heard(&format!("memory-{}", given.unwrap_or("default")), &extra);
         // Both brains hear it at the start of each of the pair's two games.
         assert_eq!(
             infos.lines().filter(|l| *l == expected).count(),
@@ -526,51 +544,17 @@ fn brains_are_told_the_memory_they_may_use() {
             "{infos}"
         );
     }
-    // Out of range, or given to a Xiangqi match: a clear error and no game.
-    let engines = ["--engine1", "x", "--engine2", "y", "--movetime", "10"];
+    // Out of range, or given to a Xiangqi match.
     for (game, mb) in [("gomoku", "-1"), ("gomoku", "2000000"), ("xiangqi", "64")] {
-        let mut args = vec!["match", "--game", game];
-        args.extend(engines);
-        args.extend(["--max-memory", mb]);
-        let out = qi(&args);
-        assert!(!out.status.success(), "{args:?}");
-        let err = String::from_utf8_lossy(&out.stderr);
-        assert!(
-            err.contains("max-memory") || err.contains("max_memory"),
-            "{err}"
-        );
+        refused(game, "--max-memory", mb);
     }
 }
 
 #[test]
 fn brains_are_told_the_threads_they_may_use_when_given() {
-    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"));
     for given in [None, Some("1"), Some("8")] {
-        let log = dir.join(format!(
-            "qi-threads-{}-{}.log",
-            std::process::id(),
-            given.unwrap_or("none")
-        ));
-        let _ = std::fs::remove_file(&log);
-        let brain = recording_brain(&log);
-        let mut args = vec![
-            "match",
-            "--game",
-            "gomoku",
-            "--engine1",
-            &brain,
-            "--engine2",
-            &brain,
-            "--movetime",
-            "1000",
-        ];
-        if let Some(t) = given {
-            args.extend(["--threads", t]);
-        }
-        let out = qi(&args);
-        assert!(out.status.success(), "{}", stdout(&out));
-        let infos = std::fs::read_to_string(&log).unwrap();
-        let _ = std::fs::remove_file(&log);
+        let extra = given.map_or(vec![], |t| vec!["--threads", t]);
+        let infos = infos_heard(&format!("threads-{}", given.unwrap_or("none")), &extra);
         let told: Vec<&str> = infos
             .lines()
             .filter(|l| l.starts_with("INFO thread_num"))
@@ -582,15 +566,8 @@ fn brains_are_told_the_threads_they_may_use_when_given() {
             Some(t) => assert_eq!(told, vec![format!("INFO thread_num {t}"); 4], "{infos}"),
         }
     }
-    // Out of range, or given to a Xiangqi match: a clear error and no game.
-    let engines = ["--engine1", "x", "--engine2", "y", "--movetime", "10"];
+    // Out of range, or given to a Xiangqi match.
     for (game, threads) in [("gomoku", "0"), ("gomoku", "257"), ("xiangqi", "2")] {
-        let mut args = vec!["match", "--game", game];
-        args.extend(engines);
-        args.extend(["--threads", threads]);
-        let out = qi(&args);
-        assert!(!out.status.success(), "{args:?}");
-        let err = String::from_utf8_lossy(&out.stderr);
-        assert!(err.contains("threads"), "{err}");
+        refused(game, "--threads", threads);
     }
 }
