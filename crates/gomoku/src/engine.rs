@@ -175,7 +175,7 @@ impl Engine {
     /// An engine with `options`.
     pub fn new(options: EngineOptions) -> Engine {
         let options = EngineOptions {
-            threads: options.threads.clamp(1, MAX_THREADS),
+            threads: thread_count(options.threads),
             ..options
         };
         Engine {
@@ -242,7 +242,7 @@ impl Engine {
     /// Gomocup manager sets them with `INFO thread_num`. Under a memory limit the table
     /// makes room for the helpers ([`Engine::set_memory_limit`]).
     pub fn set_threads(&mut self, threads: usize) {
-        self.options.threads = threads.clamp(1, MAX_THREADS);
+        self.options.threads = thread_count(threads);
         self.fit_table();
     }
 
@@ -559,6 +559,11 @@ impl Engine {
             (result, nodes)
         })
     }
+}
+
+/// The threads a request for `requested` gets: 1 to [`MAX_THREADS`].
+fn thread_count(requested: usize) -> usize {
+    requested.clamp(1, MAX_THREADS)
 }
 
 /// The move a main search chose, as the engine reports it: an illegal choice (never

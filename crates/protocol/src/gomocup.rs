@@ -301,10 +301,11 @@ impl<W: Write> Session<W> {
             ("rule", Some(v)) => self.set_rule(v),
             // 0 (or less) is no limit.
             ("max_memory", Some(v)) => self.engine.set_memory_limit((v > 0).then_some(v as u64)),
-            // Fewer than one is one; more than the engine runs is its most.
+            // The engine clamps the count (fewer than one is one, more than it runs is its
+            // most); a negative one is read as none.
             ("thread_num", Some(v)) => self
                 .engine
-                .set_threads(v.clamp(1, i64::from(u16::MAX)) as usize),
+                .set_threads(usize::try_from(v.max(0)).unwrap_or(usize::MAX)),
             ("game_type" | "folder", _) => {}
             (
                 "timeout_turn" | "timeout_match" | "time_left" | "max_depth" | "max_node" | "rule"
