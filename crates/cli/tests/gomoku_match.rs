@@ -439,7 +439,48 @@ fn qi_sprt_reads_the_match_log_back_to_the_match_s_own_test() {
         "{twice}"
     );
     std::fs::remove_file(&copy).unwrap();
-    // No log, an unreadable one, a log without games: one-line errors.
+    // A run whose log is gone adds up the same from its printed pentanomial, and the sum
+    // says that W-L-D then covers the logs' games only.
+    let pentanomial = whole
+        .lines()
+        .find_map(|l| l.strip_prefix(&format!("{log}: {all_pairs} pairs, pentanomial ")))
+        .expect("the log's own line")
+        .to_string();
+    let given = stdout(&qi(&[
+        "sprt",
+        "--sprt",
+        "0",
+        "200",
+        log,
+        "--pairs",
+        &pentanomial,
+    ]));
+    let tail = |report: &str| report.split(" pentanomial ").last().unwrap().to_string();
+    assert_eq!(tail(&given), tail(&twice), "{given}");
+    assert!(
+        given.contains(&format!("--pairs {pentanomial}: {all_pairs} pairs\n"))
+            && given.contains(&format!(" in the logs' {} games, ", 2 * all_pairs)),
+        "{given}"
+    );
+    // Given pairs alone are a test too, between engines the report cannot name.
+    let alone = stdout(&qi(&[
+        "sprt",
+        "--sprt",
+        "0",
+        "200",
+        "--pairs",
+        &pentanomial,
+        "--pairs",
+        &pentanomial,
+    ]));
+    assert_eq!(tail(&alone), tail(&twice), "{alone}");
+    assert!(
+        alone.contains(&format!(
+            "the first engine against the second: {doubled} pairs, "
+        )),
+        "{alone}"
+    );
+    // No log, an unreadable one, a log without games, bad given pairs: one-line errors.
     for (args, wanted) in [
         (vec!["sprt"], "required"),
         (
@@ -448,6 +489,22 @@ fn qi_sprt_reads_the_match_log_back_to_the_match_s_own_test() {
         ),
         (vec!["sprt", "--sprt", "5", "5", log], "ELO0 < ELO1"),
         (vec!["sprt", log, log], "given twice"),
+        (vec!["sprt", "--pairs", "1-2-3-4"], "five pair counts"),
+        (vec!["sprt", "--pairs", "1-2-3-4--5"], "five pair counts"),
+        (
+            vec!["sprt", "--pairs", "0-0-0-0-0"],
+            "no complete game pairs",
+        ),
+        (
+            vec![
+                "sprt",
+                "--pairs",
+                "4294967295-0-0-0-0",
+                "--pairs",
+                "0-0-0-0-1",
+            ],
+            "too many games",
+        ),
     ] {
         let out = qi(&args);
         let err = String::from_utf8_lossy(&out.stderr);

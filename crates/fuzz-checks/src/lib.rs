@@ -10,6 +10,7 @@
 use qi_gomoku::{board_from_moves, format_point, parse_moves, Rule};
 use qi_match::gomoku::{is_chatter, parse_reply};
 use qi_match::logs::read_log;
+use qi_match::sprt::Pentanomial;
 use qi_match::xiangqi::Dialect as RefereeDialect;
 use qi_protocol::gomocup::serve_quick;
 use qi_protocol::xiangqi::{parse_command, Dialect, Settings};
@@ -260,9 +261,20 @@ pub fn referee_reply(data: &[u8]) {
 
 /// A match log read back (`qi sprt`): an answer counts only the games the text reports, each
 /// pair's two games once, every counted game as a win, loss or draw that adds up to the
-/// pairs' half points, and names its two engines when it read a game.
+/// pairs' half points, and names its two engines when it read a game. Each line is also
+/// read as a pentanomial (`qi sprt --pairs`), which must print back as itself once read.
 pub fn match_log(data: &[u8]) {
     let log = text(data);
+    for line in log.lines() {
+        if let Ok(pentanomial) = line.parse::<Pentanomial>() {
+            let printed = pentanomial.to_string();
+            assert_eq!(
+                printed.parse::<Pentanomial>().ok(),
+                Some(pentanomial),
+                "{line:?}"
+            );
+        }
+    }
     let Ok(pairs) = read_log(&log) else {
         return;
     };

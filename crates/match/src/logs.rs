@@ -65,6 +65,12 @@ impl LogPairs {
         {
             *total = sum(*total, count)?;
         }
+        // `Pentanomial::pairs` sums the counts, so their total must fit too.
+        self.pentanomial
+            .counts
+            .iter()
+            .try_fold(0u32, |all, &count| all.checked_add(count))
+            .context("too many games to count")?;
         self.tally.wins = sum(self.tally.wins, other.tally.wins)?;
         self.tally.losses = sum(self.tally.losses, other.tally.losses)?;
         self.tally.draws = sum(self.tally.draws, other.tally.draws)?;
@@ -177,13 +183,15 @@ pub fn read_log(text: &str) -> Result<LogPairs> {
     Ok(pairs)
 }
 
-/// The report of `qi sprt`: a line per log (its complete pairs and pentanomial), then the
-/// sum judged by `sprt`: pairs, games, W-L-D, pentanomial, Elo with its 95 % margin, the
-/// LLR with its bounds and the verdict. An error names the log it comes from; a log named
-/// twice is refused, since its pairs would count twice.
-pub fn sum_logs(paths: &[PathBuf], sprt: &Sprt) -> Result<String> {
-    if paths.is_empty() {
-        bail!("no logs given");
+/// The report of `qi sprt`: a line per log (its complete pairs and pentanomial) and per
+/// pentanomial in `given` (pairs counted before, such as a test's run whose logs are gone),
+/// then the sum judged by `sprt`: pairs, games, W-L-D, pentanomial, Elo with its 95 %
+/// margin, the LLR with its bounds and the verdict. Given pairs carry no W-L-D and no
+/// engines' names, so the W-L-D is then the logs' alone and says so. An error names the log
+/// it comes from; a log named twice is refused, since its pairs would count twice.
+pub fn sum_logs(paths: &[PathBuf], given: &[Pentanomial], sprt: &Sprt) -> Result<String> {
+    if paths.is_empty() && given.is_empty() {
+        bail!("no logs or --pairs given");
     }
     let mut report = String::new();
     let mut total = LogPairs::default();
@@ -200,17 +208,37 @@ pub fn sum_logs(paths: &[PathBuf], sprt: &Sprt) -> Result<String> {
         report += &format!(
             "{shown}: {} pairs, pentanomial {}\n",
             pairs.pentanomial.pairs(),
-            dashed(&pairs.pentanomial.counts)
+            pairs.pentanomial
         );
         total.add(&pairs).with_context(|| shown.to_string())?;
     }
-    let Some([first, second]) = &total.names else {
+    if !paths.is_empty() && total.names.is_none() {
         bail!("no games in the logs");
-    };
+    }
+    let logged_games = 2 * u64::from(total.pentanomial.pairs());
+    for &pentanomial in given {
+        report += &format!("--pairs {pentanomial}: {} pairs\n", pentanomial.pairs());
+        let pairs = LogPairs {
+            pentanomial,
+            ..LogPairs::default()
+        };
+        total.add(&pairs).context("--pairs")?;
+    }
     let n = u64::from(total.pentanomial.pairs());
     if n == 0 {
-        bail!("no complete game pairs in the logs");
+        bail!("no complete game pairs to judge");
     }
+    let engines = match &total.names {
+        Some([first, second]) => format!("{first} against {second}"),
+        None => "the first engine against the second".to_string(),
+    };
+    let t = &total.tally;
+    let wld = format!("W-L-D {}-{}-{}", t.wins, t.losses, t.draws);
+    let wld = match (given.is_empty(), paths.is_empty()) {
+        (true, _) => wld,
+        (false, true) => "no W-L-D (--pairs only)".to_string(),
+        (false, false) => format!("{wld} in the logs' {logged_games} games"),
+    };
     let (elo, margin) = total.pentanomial.elo();
     let (lower, upper) = sprt.bounds();
     let llr = sprt.llr(&total.pentanomial);
@@ -218,14 +246,12 @@ pub fn sum_logs(paths: &[PathBuf], sprt: &Sprt) -> Result<String> {
         .decision(&total.pentanomial)
         .as_ref()
         .map_or("no decision".to_string(), Decision::to_string);
-    let t = &total.tally;
     report += &format!(
-        "{first} against {second}: {n} pairs, {} games, W-L-D {}, pentanomial {}: \
+        "{engines}: {n} pairs, {} games, {wld}, pentanomial {}: \
          Elo {elo:+.1} +/- {margin:.1}, LLR {llr:+.2} ({lower:+.2}, {upper:+.2}) \
          for --sprt {} {}: {verdict}\n",
         2 * n,
-        dashed(&[t.wins, t.losses, t.draws]),
-        dashed(&total.pentanomial.counts),
+        total.pentanomial,
         sprt.elo0,
         sprt.elo1,
     );
@@ -235,15 +261,6 @@ pub fn sum_logs(paths: &[PathBuf], sprt: &Sprt) -> Result<String> {
         n => format!("({n} games whose pair was not finished are left out)\n"),
     };
     Ok(report)
-}
-
-/// Counts joined by dashes (`3-1-2`).
-fn dashed(counts: &[u32]) -> String {
-    counts
-        .iter()
-        .map(u32::to_string)
-        .collect::<Vec<_>>()
-        .join("-")
 }
 
 #[cfg(test)]

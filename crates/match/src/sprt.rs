@@ -122,6 +122,45 @@ impl Pentanomial {
     }
 }
 
+impl std::fmt::Display for Pentanomial {
+    /// The counts joined by dashes, the lost-both count first (`58-104-353-126-78`).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let [a, b, c, d, e] = self.counts;
+        write!(f, "{a}-{b}-{c}-{d}-{e}")
+    }
+}
+
+impl std::str::FromStr for Pentanomial {
+    type Err = anyhow::Error;
+
+    /// What [`Pentanomial`]'s `Display` writes: five pair counts joined by dashes; at most
+    /// `u32::MAX` pairs in all.
+    fn from_str(text: &str) -> Result<Pentanomial> {
+        let fields: Vec<&str> = text.split('-').collect();
+        if fields.len() != 5 {
+            bail!("a pentanomial is five pair counts joined by dashes, such as 5-10-40-12-6 (got {text:?})");
+        }
+        let mut counts = [0u32; 5];
+        for (count, field) in counts.iter_mut().zip(&fields) {
+            // `parse` alone would take a leading '+'.
+            if field.is_empty() || !field.bytes().all(|b| b.is_ascii_digit()) {
+                bail!("{field:?} in {text:?} is not a count of pairs");
+            }
+            *count = field
+                .parse()
+                .map_err(|_| anyhow::anyhow!("{field} in {text:?} is too many pairs"))?;
+        }
+        if counts
+            .iter()
+            .try_fold(0u32, |sum, &c| sum.checked_add(c))
+            .is_none()
+        {
+            bail!("{text:?} is too many pairs in all");
+        }
+        Ok(Pentanomial { counts })
+    }
+}
+
 /// The verdict of a finished test.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Decision {
@@ -347,6 +386,32 @@ mod tests {
         assert!((margin - 127.369).abs() < 0.01, "{margin}");
         assert_eq!(penta([0, 0, 0, 0, 3]).elo().1, f64::INFINITY);
         assert_eq!(Pentanomial::default().elo(), (0.0, 0.0));
+    }
+
+    #[test]
+    fn a_pentanomial_reads_back_what_it_prints() {
+        let counts = [58, 104, 353, 126, 78];
+        assert_eq!(penta(counts).to_string(), "58-104-353-126-78");
+        assert_eq!(
+            "58-104-353-126-78".parse::<Pentanomial>().unwrap(),
+            penta(counts)
+        );
+        let max = format!("{}-0-0-0-0", u32::MAX);
+        assert_eq!(max.parse::<Pentanomial>().unwrap().pairs(), u32::MAX);
+        for (text, wanted) in [
+            ("1-2-3-4", "five pair counts"),
+            ("1-2-3-4-5-6", "five pair counts"),
+            ("", "five pair counts"),
+            ("1-2--4-5", "not a count"),
+            ("1-2-+3-4-5", "not a count"),
+            ("1-2-3-4-x", "not a count"),
+            ("1-2-3-4- 5", "not a count"),
+            ("1-2-3-4-99999999999", "too many pairs"),
+            (&format!("{}-1-0-0-0", u32::MAX), "too many pairs in all"),
+        ] {
+            let error = text.parse::<Pentanomial>().unwrap_err().to_string();
+            assert!(error.contains(wanted), "{text:?}: {error}");
+        }
     }
 
     #[test]
