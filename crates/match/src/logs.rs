@@ -67,9 +67,7 @@ impl LogPairs {
         }
         // `Pentanomial::pairs` sums the counts, so their total must fit too.
         self.pentanomial
-            .counts
-            .iter()
-            .try_fold(0u32, |all, &count| all.checked_add(count))
+            .checked_pairs()
             .context("too many games to count")?;
         self.tally.wins = sum(self.tally.wins, other.tally.wins)?;
         self.tally.losses = sum(self.tally.losses, other.tally.losses)?;

@@ -71,6 +71,14 @@ impl Pentanomial {
         self.counts.iter().sum()
     }
 
+    /// Complete pairs counted, `None` past `u32::MAX` (where [`Pentanomial::pairs`] would
+    /// overflow): what a sum of counts from outside is checked with.
+    pub fn checked_pairs(&self) -> Option<u32> {
+        self.counts
+            .iter()
+            .try_fold(0u32, |all, &count| all.checked_add(count))
+    }
+
     /// Mean score per game and the variance of the pair score (per game) over pairs.
     fn mean_and_variance(&self) -> (f64, f64) {
         let n = f64::from(self.pairs().max(1));
@@ -150,14 +158,11 @@ impl std::str::FromStr for Pentanomial {
                 .parse()
                 .map_err(|_| anyhow::anyhow!("{field} in {text:?} is too many pairs"))?;
         }
-        if counts
-            .iter()
-            .try_fold(0u32, |sum, &c| sum.checked_add(c))
-            .is_none()
-        {
+        let pentanomial = Pentanomial { counts };
+        if pentanomial.checked_pairs().is_none() {
             bail!("{text:?} is too many pairs in all");
         }
-        Ok(Pentanomial { counts })
+        Ok(pentanomial)
     }
 }
 
