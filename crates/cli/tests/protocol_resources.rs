@@ -1,6 +1,6 @@
 //! End to end: memory and threads asked for through the protocols and `qi move` — a
-//! 4 GB table, a new game with it, many threads — never block the command loop, abort the
-//! process or overrun the time asked for.
+//! 4 GB table, a new game with it, many threads, a Gomocup memory limit — never block the
+//! command loop, abort the process, overrun the time asked for or exceed the limit.
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -65,6 +65,31 @@ impl Engine {
 
     fn until(&mut self, prefix: &str) -> Vec<String> {
         self.within(prefix, Duration::from_secs(60))
+    }
+
+    /// The next Gomocup reply that is not a MESSAGE, within `limit`.
+    fn gomocup_reply(&mut self, limit: Duration) -> String {
+        let deadline = Instant::now() + limit;
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            let line = self
+                .lines
+                .recv_timeout(left)
+                .unwrap_or_else(|_| panic!("no Gomocup reply within {limit:?}"));
+            if !line.starts_with("MESSAGE") {
+                return line;
+            }
+        }
+    }
+
+    /// Peak resident memory in KiB, where the system reports it (Linux).
+    fn peak_kib(&self) -> Option<u64> {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).ok()?;
+        status
+            .lines()
+            .find_map(|l| l.strip_prefix("VmHWM:"))
+            .and_then(|v| v.split_whitespace().next())
+            .and_then(|v| v.parse().ok())
     }
 }
 
@@ -188,4 +213,47 @@ fn hash_over_the_maximum_is_refused_or_capped_with_a_note() {
         seen.iter().any(|l| l.contains("out of range (1–4096)")),
         "{seen:?}"
     );
+}
+
+/// The Gomocup brain is made with a 256 MB table, and managers send `INFO max_memory`
+/// after `START`. So `START` must not make the fresh table resident (clearing it would, in
+/// a few hundred milliseconds, and the process would pass a limit below 256 MB), and the
+/// table the limit leaves must not make the first moves late with its page faults.
+#[test]
+fn gomocup_brain_keeps_within_max_memory_and_its_turn() {
+    const LIMIT_BYTES: u64 = 100 << 20;
+    let mut engine = Engine::start(&["gomocup"]);
+    engine.send("START 15");
+    assert_eq!(engine.gomocup_reply(Duration::from_secs(30)), "OK");
+    engine.send(&format!("INFO max_memory {LIMIT_BYTES}"));
+    engine.send("INFO timeout_turn 300");
+    engine.send("INFO timeout_match 0");
+    let mut taken = Vec::new();
+    let mut command = "BEGIN".to_string();
+    for opponent in [(0, 0), (14, 14), (0, 14), (14, 0), (1, 0)] {
+        let started = Instant::now();
+        engine.send(&command);
+        let reply = engine.gomocup_reply(Duration::from_secs(10));
+        let took = started.elapsed();
+        // The turn plus a scheduling allowance for a loaded CI machine.
+        assert!(took < Duration::from_millis(700), "{command} took {took:?}");
+        let (x, y) = reply
+            .split_once(',')
+            .and_then(|(x, y)| Some((x.parse::<i32>().ok()?, y.parse::<i32>().ok()?)))
+            .unwrap_or_else(|| panic!("not a move: {reply}"));
+        taken.push((x, y));
+        assert!(
+            !taken.contains(&opponent),
+            "the corner {opponent:?} was taken"
+        );
+        taken.push(opponent);
+        command = format!("TURN {},{}", opponent.0, opponent.1);
+    }
+    match engine.peak_kib() {
+        Some(kib) => assert!(
+            kib * 1024 < LIMIT_BYTES,
+            "peak resident {kib} KiB over the {LIMIT_BYTES}-byte limit"
+        ),
+        None => eprintln!("skipped the memory check: no /proc/PID/status VmHWM here"),
+    }
 }

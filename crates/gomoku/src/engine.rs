@@ -169,6 +169,8 @@ pub struct Engine {
     made_megabytes: usize,
     /// The memory limit in bytes ([`Engine::set_memory_limit`]).
     memory_limit: Option<u64>,
+    /// Whether [`Engine::commit_table`] has been called on the current table.
+    table_committed: bool,
 }
 
 impl Engine {
@@ -185,6 +187,7 @@ impl Engine {
             threats: ThreatSearch::new(),
             made_megabytes: options.tt_megabytes,
             memory_limit: None,
+            table_committed: false,
             options,
         }
     }
@@ -275,10 +278,33 @@ impl Engine {
         };
         if megabytes != self.options.tt_megabytes {
             self.options.tt_megabytes = megabytes;
-            self.search.resize_table(megabytes);
+            if self.search.resize_table(megabytes) {
+                self.table_committed = false;
+            }
             // The weaker levels' searcher is made again, with the new size, when needed.
             self.searcher = None;
         }
+    }
+
+    /// Makes the full-strength search's table resident in the background, once per table
+    /// ([`GomokuSearch::commit_table`]): a Gomocup brain calls it when a game starts and
+    /// after a memory limit or thread count resized the table, so that its first timed
+    /// move does not pay for the page faults of a large table. Engines that never call
+    /// it (the benchmarks, the page, `qi move`) search deterministic trees. An engine
+    /// made without a table (0 MB, the fuzz targets' quick sessions) keeps its tiny one
+    /// as it is.
+    pub fn commit_table(&mut self) {
+        if !self.table_committed && self.made_megabytes > 0 {
+            self.search.commit_table();
+            self.table_committed = true;
+        }
+    }
+
+    /// Empties the full-strength search's table by writing all of it, so that a timed
+    /// search after it pays no first-touch page faults (the benchmark's use: a game pays
+    /// them once, not per move).
+    pub fn make_table_resident(&mut self) {
+        self.search.make_table_resident();
     }
 
     /// The full-strength search's transposition table size in bytes.

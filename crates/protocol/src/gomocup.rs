@@ -6,6 +6,7 @@
 use crate::line_input::{echo, read_line, InputLine, MAX_LINE_BYTES};
 use anyhow::Result;
 use qi_gomoku::board::xy;
+use qi_gomoku::params::GOMOCUP_TT_MEGABYTES;
 use qi_gomoku::{
     forbidden_points, play_checked, propose_opening, swap_decision, Board, Engine, EngineOptions,
     OpeningLimits, OpeningRule, Point, Rule, SwapChoice,
@@ -36,6 +37,7 @@ pub fn run(verbose: bool, threads: usize) -> Result<()> {
     let stdout = std::io::stdout();
     let options = EngineOptions {
         threads,
+        tt_megabytes: GOMOCUP_TT_MEGABYTES,
         ..EngineOptions::default()
     };
     serve_with(stdin.lock(), stdout.lock(), verbose, options, None)
@@ -261,6 +263,7 @@ impl<W: Write> Session<W> {
     fn fresh_board(&mut self) -> Result<(), String> {
         self.board = Some(Board::new(self.size, self.rule).map_err(|e| e.to_string())?);
         self.engine.clear();
+        self.engine.commit_table();
         Ok(())
     }
 
@@ -300,12 +303,19 @@ impl<W: Write> Session<W> {
             ("max_node", Some(v)) => self.max_node = (v > 0).then_some(v as u64),
             ("rule", Some(v)) => self.set_rule(v),
             // 0 (or less) is no limit.
-            ("max_memory", Some(v)) => self.engine.set_memory_limit((v > 0).then_some(v as u64)),
+            // A resized table is made resident in the background at once, before the
+            // first timed move.
+            ("max_memory", Some(v)) => {
+                self.engine.set_memory_limit((v > 0).then_some(v as u64));
+                self.engine.commit_table();
+            }
             // The engine clamps the count (fewer than one is one, more than it runs is its
             // most); a negative one is read as none.
-            ("thread_num", Some(v)) => self
-                .engine
-                .set_threads(usize::try_from(v.max(0)).unwrap_or(usize::MAX)),
+            ("thread_num", Some(v)) => {
+                self.engine
+                    .set_threads(usize::try_from(v.max(0)).unwrap_or(usize::MAX));
+                self.engine.commit_table();
+            }
             ("game_type" | "folder", _) => {}
             (
                 "timeout_turn" | "timeout_match" | "time_left" | "max_depth" | "max_node" | "rule"

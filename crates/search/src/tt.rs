@@ -5,7 +5,7 @@
 //! from another thread is detected as a key mismatch instead of corrupting a search.
 
 use crate::score::Score;
-use std::sync::atomic::{AtomicU64, AtomicU8, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, AtomicUsize, Ordering};
 use std::sync::{Arc, Weak};
 
 mod memory;
@@ -77,6 +77,11 @@ pub struct TranspositionTable {
     /// All the buckets, minus one.
     full_mask: usize,
     age: AtomicU8,
+    /// Whether an entry may have been stored since the table was made or last cleared:
+    /// clearing a table that holds nothing is skipped, so that a new game's clear does
+    /// not make a fresh table's memory resident at once (hundreds of milliseconds, and
+    /// memory a Gomocup manager's limit counts, for a table about to be resized).
+    stored: AtomicBool,
 }
 
 const AGE_BITS: u64 = 6;
@@ -213,6 +218,7 @@ impl TranspositionTable {
             bucket_mask: AtomicUsize::new(buckets - 1),
             full_mask: buckets - 1,
             age: AtomicU8::new(0),
+            stored: AtomicBool::new(false),
         })
     }
 
@@ -226,8 +232,19 @@ impl TranspositionTable {
         std::mem::size_of_val(&*self.slots)
     }
 
-    /// Empties the table; a large one is cleared by several threads at once.
+    /// Empties the table; a table nothing was stored in since it was made or last
+    /// cleared is left as it is (a fresh table's memory stays unmapped until used).
     pub fn clear(&self) {
+        if self.stored.load(Ordering::Relaxed) {
+            self.make_resident();
+        }
+    }
+
+    /// Empties the table by writing every slot, whatever it holds, which also makes a
+    /// fresh table's memory resident: a benchmark calls it so that its timed searches pay
+    /// no first-touch page faults. A large table is written by several threads at once.
+    pub fn make_resident(&self) {
+        self.stored.store(false, Ordering::Relaxed);
         let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
         if threads == 1 || self.slots.len() <= CLEAR_CHUNK {
             return clear_slots(&self.slots);
@@ -326,6 +343,10 @@ impl TranspositionTable {
     /// Stores `entry` for `key`. The first slot keeps the deepest entry of the current search;
     /// whatever it refuses goes to the second, which is always replaced.
     pub fn store(&self, key: u64, entry: Entry) {
+        // Read first: the flag's cache line is only read by every store after the first.
+        if !self.stored.load(Ordering::Relaxed) {
+            self.stored.store(true, Ordering::Relaxed);
+        }
         let b = self.bucket(key);
         let age = self.age.load(Ordering::Relaxed) & ((1 << AGE_BITS) - 1);
         let keep_move = |old: Option<(Entry, u8)>| -> Entry {
@@ -458,6 +479,24 @@ mod tests {
             assert_eq!(tt.probe(key), Some(e));
         }
         assert_eq!(tt.probe(42), None);
+    }
+
+    #[test]
+    fn every_clear_after_a_store_empties_the_table() {
+        // Clears of a table holding nothing are skipped: the flag that says so must be
+        // set again by the stores after a clear, or the second clear would keep them.
+        let tt = TranspositionTable::with_buckets(4);
+        tt.clear();
+        for round in 0..3 {
+            tt.store(7, entry(round, 3, Bound::Exact, None));
+            assert_eq!(tt.probe(7).map(|e| e.score), Some(round));
+            tt.clear();
+            assert_eq!(
+                tt.probe(7),
+                None,
+                "round {round}: the entry outlived a clear"
+            );
+        }
     }
 
     #[test]
