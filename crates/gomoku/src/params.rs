@@ -100,10 +100,10 @@ pub const TT_MEGABYTES: usize = 32;
 
 /// Transposition table size (MB) the Gomocup brain is made with, before `INFO max_memory`
 /// cuts it ([`crate::engine::Engine::set_memory_limit`]): 128 MB under `qi match`'s
-/// default 256 MB limit, 256 MB from a 272 MB limit on. A 1 s turn fills a 32 MB table
-/// several times over; the scaled test (32 MB against 4 MB at 200 ms a turn, where a turn
-/// searches about a fifth of a 1 s turn's nodes) gained +11.8 ± 6.9 Elo over 2 518 pairs
-/// (docs/gomoku-strength.md, "the table's size").
+/// default 256 MB limit, 256 MB from a 272 MB limit on. A 1 s turn searches about 2 M
+/// nodes, as many as a 32 MB table has entries; the scaled test (32 MB against 4 MB at
+/// 200 ms a turn, where a turn searches about a fifth of a 1 s turn's nodes) gained
+/// +11.8 ± 6.9 Elo over 2 518 pairs (docs/gomoku-strength.md, "the table's size").
 pub const GOMOCUP_TT_MEGABYTES: usize = 256;
 
 /// Memory the engine needs besides its transposition table (MB): the pattern and threat
