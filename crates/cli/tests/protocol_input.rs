@@ -2,6 +2,8 @@
 //! UTF-8, overlong lines, finished boards, out-of-range numbers — never ends the engine,
 //! never grows it without bound, and gets a short, clear answer.
 
+mod common;
+
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{channel, Receiver};
@@ -90,12 +92,7 @@ impl Engine {
 
     /// Peak resident memory in KiB (Linux), to show a line was not kept whole.
     fn peak_kib(&self) -> Option<u64> {
-        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).ok()?;
-        status
-            .lines()
-            .find_map(|l| l.strip_prefix("VmHWM:"))
-            .and_then(|v| v.split_whitespace().next())
-            .and_then(|v| v.parse().ok())
+        common::process::peak_kib(self.child.id())
     }
 }
 

@@ -2,6 +2,8 @@
 //! 4 GB table, a new game with it, many threads, a Gomocup memory limit — never block the
 //! command loop, abort the process, overrun the time asked for or exceed the limit.
 
+mod common;
+
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{channel, Receiver};
@@ -84,12 +86,7 @@ impl Engine {
 
     /// Peak resident memory in KiB, where the system reports it (Linux).
     fn peak_kib(&self) -> Option<u64> {
-        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).ok()?;
-        status
-            .lines()
-            .find_map(|l| l.strip_prefix("VmHWM:"))
-            .and_then(|v| v.split_whitespace().next())
-            .and_then(|v| v.parse().ok())
+        common::process::peak_kib(self.child.id())
     }
 }
 
