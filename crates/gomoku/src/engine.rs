@@ -169,8 +169,6 @@ pub struct Engine {
     made_megabytes: usize,
     /// The memory limit in bytes ([`Engine::set_memory_limit`]).
     memory_limit: Option<u64>,
-    /// Whether [`Engine::commit_table`] has been called on the current table.
-    table_committed: bool,
 }
 
 impl Engine {
@@ -187,7 +185,6 @@ impl Engine {
             threats: ThreatSearch::new(),
             made_megabytes: options.tt_megabytes,
             memory_limit: None,
-            table_committed: false,
             options,
         }
     }
@@ -278,25 +275,22 @@ impl Engine {
         };
         if megabytes != self.options.tt_megabytes {
             self.options.tt_megabytes = megabytes;
-            if self.search.resize_table(megabytes) {
-                self.table_committed = false;
-            }
+            self.search.resize_table(megabytes);
             // The weaker levels' searcher is made again, with the new size, when needed.
             self.searcher = None;
         }
     }
 
     /// Makes the full-strength search's table resident in the background, once per table
-    /// ([`GomokuSearch::commit_table`]): a Gomocup brain calls it when a game starts and
+    /// (the table ignores later calls; [`GomokuSearch::commit_table`]): a Gomocup brain calls it when a game starts and
     /// after a memory limit or thread count resized the table, so that its first timed
     /// move does not pay for the page faults of a large table. Engines that never call
     /// it (the benchmarks, the page, `qi move`) search deterministic trees. An engine
     /// made without a table (0 MB, the fuzz targets' quick sessions) keeps its tiny one
     /// as it is.
     pub fn commit_table(&mut self) {
-        if !self.table_committed && self.made_megabytes > 0 {
+        if self.made_megabytes > 0 {
             self.search.commit_table();
-            self.table_committed = true;
         }
     }
 

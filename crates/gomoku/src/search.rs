@@ -282,14 +282,11 @@ impl GomokuSearch {
     /// table already has the size that asks for (tables hold a power of two of buckets, so
     /// 33 and 40 MB both make 32 MB): then it keeps what it holds. Making the new table
     /// first costs little, since its memory is committed only when first touched.
-    /// Returns whether the table was replaced.
-    pub fn resize_table(&mut self, tt_megabytes: usize) -> bool {
+    pub fn resize_table(&mut self, tt_megabytes: usize) {
         let table = TranspositionTable::new(tt_megabytes);
-        let replaced = table.bytes() != self.tt.bytes();
-        if replaced {
+        if table.bytes() != self.tt.bytes() {
             self.tt = Arc::new(table);
         }
-        replaced
     }
 
     /// Empties the table by writing all of it, which makes its memory resident now
@@ -300,9 +297,9 @@ impl GomokuSearch {
 
     /// Makes a fresh table's memory resident on a thread of its own while searches use
     /// the part already resident ([`TranspositionTable::commit_in_background`]), so that
-    /// no timed search pays for the page faults of a large table. Call it once on a new
-    /// table, before searching: the searches' node counts then depend on timing, so the
-    /// benchmarks never call it.
+    /// no timed search pays for the page faults of a large table. Call it on a new table,
+    /// before searching (later calls on the same table do nothing): the searches' node
+    /// counts then depend on timing, so the benchmarks never call it.
     pub fn commit_table(&self) {
         self.tt.commit_in_background();
     }

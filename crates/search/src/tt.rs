@@ -82,6 +82,9 @@ pub struct TranspositionTable {
     /// not make a fresh table's memory resident at once (hundreds of milliseconds, and
     /// memory a Gomocup manager's limit counts, for a table about to be resized).
     stored: AtomicBool,
+    /// Whether [`TranspositionTable::commit_in_background`] has been called: later calls
+    /// do nothing, so callers need not track it.
+    committing: AtomicBool,
 }
 
 const AGE_BITS: u64 = 6;
@@ -219,6 +222,7 @@ impl TranspositionTable {
             full_mask: buckets - 1,
             age: AtomicU8::new(0),
             stored: AtomicBool::new(false),
+            committing: AtomicBool::new(false),
         })
     }
 
@@ -265,10 +269,13 @@ impl TranspositionTable {
     /// must answer `isready` at once). So the table starts with its first 2 MB and doubles
     /// as the thread makes more resident; an entry stored before a doubling is still
     /// found for the half of its keys whose bucket did not move. Call it on a new table,
-    /// before searching: entries stored beyond the first 2 MB before the call are lost.
-    /// The thread stops early when the table is dropped; where no thread can be started
-    /// the whole table is used at once, as [`TranspositionTable::new`] leaves it.
+    /// before searching: entries stored before the first call are lost; later calls do
+    /// nothing. The thread stops early when the table is dropped; where no thread can be
+    /// started the whole table is used at once, as [`TranspositionTable::new`] leaves it.
     pub fn commit_in_background(self: &Arc<Self>) {
+        if self.committing.swap(true, Ordering::Relaxed) {
+            return;
+        }
         let all = self.full_mask + 1;
         let first = all.min(COMMIT_STEP_BUCKETS);
         clear_slots(&self.slots[..2 * first]);
@@ -441,6 +448,20 @@ mod tests {
         let far = (all as u64 - 1) | 0x5555_0000_0000_0000;
         tt.store(far, e);
         assert_eq!(tt.probe(far), Some(e), "the last bucket is in use");
+    }
+
+    #[test]
+    fn a_second_commit_keeps_what_the_table_holds() {
+        let tt = Arc::new(TranspositionTable::with_buckets(1024));
+        tt.commit_in_background();
+        let e = entry(5, 4, Bound::Lower, Some(9));
+        tt.store(42, e);
+        tt.commit_in_background();
+        assert_eq!(
+            tt.probe(42),
+            Some(e),
+            "the second call wrote the slots again"
+        );
     }
 
     #[test]
