@@ -46,7 +46,7 @@ fn makes_four_on_a_line(board: &Board, color: Color, p: Point) -> bool {
 
 /// Whether the opponent of `attacker` may stop a three of `attacker`'s at empty `p`: where
 /// `attacker` would make a four or better, or a forbidden point of Black's where Black
-/// would make one (see [`makes_four_on_a_line`]).
+/// would make one on a line (a double-four point still stops each of its fours).
 #[inline]
 pub fn stops_a_four(board: &Board, attacker: Color, p: Point) -> bool {
     match board.threat(attacker, p) {
