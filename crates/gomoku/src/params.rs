@@ -2,7 +2,7 @@
 //! threat searches' budgets and depths, the candidate caps, the time split and the levels'
 //! margins.
 //!
-//! They are the engine's signature: `qi bench gomoku` counts 105255 nodes with them (pinned
+//! They are the engine's signature: `qi bench gomoku` counts 115668 nodes with them (pinned
 //! by `crates/cli/tests/bench_signature.rs`); a commit that changes one on purpose updates
 //! the signature and says why. The evaluation's shape weights live with the shapes
 //! ([`crate::eval`]), the swap openings' margins in [`crate::opening`].
@@ -208,6 +208,21 @@ pub const LMR_DIVISOR: f64 = 1.5;
 /// History scores stay within ±this (ordering-key units: an open-three point is worth
 /// about 4 × 4600).
 pub const HISTORY_LIMIT: i32 = 8_000;
+
+/// The evaluation correction's resolution: corrections are kept in 1/this evaluation
+/// units, so that small steps of the running average are not lost to rounding.
+pub const CORRECTION_GRAIN: i32 = 16;
+
+/// Largest error one search may teach the correction, in evaluation units (an open three
+/// is worth about 300): beyond it a node's result is tactics, not a misjudged standing.
+pub const CORRECTION_LIMIT: i32 = 400;
+
+/// The running average's step: a search of depth d moves the correction
+/// min(d + 1, this) / [`CORRECTION_WEIGHT_TOTAL`] of the way to its error.
+pub const CORRECTION_MAX_WEIGHT: i32 = 16;
+
+/// See [`CORRECTION_MAX_WEIGHT`].
+pub const CORRECTION_WEIGHT_TOTAL: i32 = 256;
 
 /// Ordering-key bonus of the first and second killer: above an open-three point, below a
 /// four.

@@ -14,7 +14,8 @@ use crate::eval::{self, Threat};
 use crate::game::SearchSettings;
 use crate::movegen::{self, Candidates, Generator};
 use crate::params::{
-    ASPIRATION_MIN_DEPTH, ASPIRATION_OPEN_AFTER, ASPIRATION_WINDOW, FIRST_REPLY_VCF_FACTOR,
+    ASPIRATION_MIN_DEPTH, ASPIRATION_OPEN_AFTER, ASPIRATION_WINDOW, CORRECTION_GRAIN,
+    CORRECTION_LIMIT, CORRECTION_MAX_WEIGHT, CORRECTION_WEIGHT_TOTAL, FIRST_REPLY_VCF_FACTOR,
     HISTORY_LIMIT, INTERNAL_REDUCTION_MIN_DEPTH, IN_SEARCH_VCF_MAX_PLIES, KILLER_BONUS, LMR_BASE,
     LMR_DIVISOR, LMR_FIRST_MOVE, LMR_MIN_DEPTH, MOVE_COUNT_PRUNING_BASE,
     MOVE_COUNT_PRUNING_MAX_DEPTH, NULL_MOVE_BASE, NULL_MOVE_DEPTH_DIVISOR, NULL_MOVE_MIN_DEPTH,
@@ -77,6 +78,11 @@ pub struct Techniques {
     /// alpha, a null-window quiescence search that fails low settles the node (most such
     /// nodes are lifted, if at all, by fours); otherwise it is searched normally.
     pub razoring: bool,
+    /// Evaluation correction: the static evaluation the pruning reads, and the quiescence
+    /// search's standing value, are moved by how far searches have found it off after the
+    /// same opponent's move (a running average per side and last point, kept through a
+    /// game).
+    pub eval_correction: bool,
 }
 
 impl Techniques {
@@ -94,6 +100,7 @@ impl Techniques {
         internal_reduction: true,
         quiescence: true,
         razoring: true,
+        eval_correction: true,
     };
 
     /// Everything off.
@@ -110,6 +117,7 @@ impl Techniques {
         internal_reduction: false,
         quiescence: false,
         razoring: false,
+        eval_correction: false,
     };
 }
 
@@ -157,6 +165,9 @@ pub struct GomokuSearch {
     settings: SearchSettings,
     killers: [[Point; 2]; MAX_PLY],
     history: Box<[[i32; CELLS]; 2]>,
+    /// Per side to move and opponent's last point, how far the search found the static
+    /// evaluation off, in 1/[`CORRECTION_GRAIN`] evaluation units.
+    correction: Box<[[i32; CELLS]; 2]>,
     moves: Vec<Vec<Point>>,
     pv: Vec<Vec<Point>>,
     stats: SearchStats,
@@ -212,6 +223,24 @@ fn refined_eval(stand: Score, entry: Option<Entry>, ply: usize) -> Score {
     }
 }
 
+/// The slot of the correction table for `board`'s side to move: the opponent's last
+/// stone, or none after a pass (the last stone is then the side's own).
+fn correction_slot(board: &Board, passed: bool) -> Option<(usize, usize)> {
+    if passed {
+        return None;
+    }
+    let last = board.last_move()?;
+    Some((board.to_move().index(), last as usize))
+}
+
+/// Moves a correction towards the error a search of `depth` found (`found`: its result
+/// less the uncorrected evaluation, in evaluation units), deeper searches weighing more.
+fn push_correction(c: &mut i32, found: Score, depth: i32) {
+    let found = found.clamp(-CORRECTION_LIMIT, CORRECTION_LIMIT) * CORRECTION_GRAIN;
+    let weight = (depth + 1).min(CORRECTION_MAX_WEIGHT);
+    *c = (*c * (CORRECTION_WEIGHT_TOTAL - weight) + found * weight) / CORRECTION_WEIGHT_TOTAL;
+}
+
 /// Moves a history score by `by` with gravity: the nearer the score already is to the
 /// limit on that side, the less it moves, so it never leaves ±[`HISTORY_LIMIT`] and a
 /// score at the limit still falls at once when a move starts failing (a clamp would keep
@@ -261,6 +290,7 @@ impl GomokuSearch {
             settings,
             killers: [[NO_POINT; 2]; MAX_PLY],
             history: Box::new([[0; CELLS]; 2]),
+            correction: Box::new([[0; CELLS]; 2]),
             moves: (0..MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
             pv: (0..MAX_PLY + 1)
                 .map(|_| Vec::with_capacity(MAX_PLY))
@@ -341,6 +371,7 @@ impl GomokuSearch {
         }
         self.threats.clear();
         self.history.iter_mut().for_each(|h| h.fill(0));
+        self.correction.iter_mut().for_each(|c| c.fill(0));
         self.killers = [[NO_POINT; 2]; MAX_PLY];
     }
 
@@ -593,10 +624,14 @@ impl GomokuSearch {
             && self.techniques.quiescence
             && depth <= RAZOR_MAX_DEPTH
             && ply + 1 < MAX_PLY;
-        // All three read the static evaluation; elsewhere it is not computed.
+        // All three read the static evaluation; elsewhere it is not computed. The
+        // correction learns from nodes that read it: (slot, evaluation, evaluation as corrected).
+        let mut corrected: Option<((usize, usize), Score, Score)> = None;
         if quiet_node && (reverse_futility || null_move || razoring) {
-            let static_eval =
-                refined_eval(eval::evaluate(board, self.settings.evaluator), entry, ply);
+            let raw = eval::evaluate(board, self.settings.evaluator);
+            let (slot, stand) = self.corrected_eval(board, ply, raw);
+            corrected = slot.map(|slot| (slot, raw, stand));
+            let static_eval = refined_eval(stand, entry, ply);
             if razoring && static_eval + RAZOR_MARGIN * depth < alpha {
                 let score = self.quiesce(board, ply, alpha, alpha + 1, 0);
                 if self.aborted {
@@ -744,6 +779,22 @@ impl GomokuSearch {
             }
         }
         self.moves[ply] = moves;
+        // The search's result corrects the static evaluation where it is a true bound on
+        // the side of the error: a fail-high above it, a fail-low below it, or exact; a
+        // threat move's cut says little about the quiet standing the evaluation scores.
+        if let Some(((side, last), raw, stand)) = corrected {
+            let cut_by_threat = best >= beta && best_move.is_some_and(|m| !is_quiet(board, m));
+            let bound_ok = if best >= beta {
+                best > stand
+            } else if best <= alpha_in {
+                best < stand
+            } else {
+                true
+            };
+            if !is_decisive(best) && !cut_by_threat && bound_ok {
+                push_correction(&mut self.correction[side][last], best - raw, depth);
+            }
+        }
         self.tt.store(
             key,
             Entry {
@@ -756,10 +807,31 @@ impl GomokuSearch {
         best
     }
 
+    /// `raw`, the static evaluation at `ply`, moved by the correction of its slot (when
+    /// the correction is on and the node has a slot), with that slot.
+    fn corrected_eval(
+        &self,
+        board: &Board,
+        ply: usize,
+        raw: Score,
+    ) -> (Option<(usize, usize)>, Score) {
+        if !self.techniques.eval_correction || ply == 0 {
+            return (None, raw);
+        }
+        match correction_slot(board, self.passed[ply - 1]) {
+            Some(slot) => (
+                Some(slot),
+                raw + self.correction[slot.0][slot.1] / CORRECTION_GRAIN,
+            ),
+            None => (None, raw),
+        }
+    }
+
     /// The quiescence search below the horizon: the side to move stands on its static
-    /// evaluation or plays a four, which the opponent must block at once. Only the first
-    /// [`QUIESCENCE_PLAIN_FOUR_MOVES`] own moves may be plain fours; deeper, only fours that
-    /// also make an open three or better, so the sequence stays short.
+    /// evaluation (corrected, [`Techniques::eval_correction`]) or plays a four, which the
+    /// opponent must block at once. Only the first [`QUIESCENCE_PLAIN_FOUR_MOVES`] own moves
+    /// may be plain fours; deeper, only fours that also make an open three or better, so the
+    /// sequence stays short.
     fn quiesce(
         &mut self,
         board: &mut Board,
@@ -811,7 +883,9 @@ impl GomokuSearch {
                 return win_in(ply + 3);
             }
         }
-        let stand = eval::evaluate(board, self.settings.evaluator);
+        // The standing value is corrected as the pruning's static evaluation is.
+        let raw = eval::evaluate(board, self.settings.evaluator);
+        let (_, stand) = self.corrected_eval(board, ply, raw);
         if stand >= beta || own_moves >= QUIESCENCE_MAX_OWN_MOVES {
             return stand;
         }
@@ -1005,6 +1079,7 @@ impl GomokuSearch {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::point;
     use crate::game::Gomoku;
     use crate::movegen::Generator;
     use crate::notation::replay_text;
@@ -1140,6 +1215,78 @@ mod tests {
         // A proven result is the table's to settle, not a guess for the pruning.
         assert_eq!(refined_eval(50, entry(win_in(9), Bound::Exact), 3), 50);
         assert_eq!(refined_eval(50, entry(loss_in(8), Bound::Upper), 3), 50);
+    }
+
+    #[test]
+    fn the_correction_moves_towards_the_error_and_stays_bounded() {
+        let mut c = 0;
+        push_correction(&mut c, 100, 3);
+        // A depth-3 search moves it 4/256 of the way to 100 (in 1/16 units).
+        assert_eq!(c, 100 * CORRECTION_GRAIN * 4 / CORRECTION_WEIGHT_TOTAL);
+        for _ in 0..2_000 {
+            push_correction(&mut c, 100, 20);
+        }
+        assert!((c / CORRECTION_GRAIN - 100).abs() <= 1, "{c}");
+        // A tactical swing teaches no more than the limit.
+        for _ in 0..2_000 {
+            push_correction(&mut c, -50_000, 20);
+        }
+        assert!(c >= -CORRECTION_LIMIT * CORRECTION_GRAIN);
+        assert!(c / CORRECTION_GRAIN <= -CORRECTION_LIMIT + 1, "{c}");
+    }
+
+    #[test]
+    fn the_correction_is_kept_per_side_and_opponents_last_stone() {
+        let mut board = Board::new(15, Rule::Freestyle).unwrap();
+        assert_eq!(correction_slot(&board, false), None);
+        board.play(point(7, 7));
+        assert_eq!(
+            correction_slot(&board, false),
+            Some((Color::White.index(), point(7, 7) as usize))
+        );
+        // After a pass the last stone is the side's own: no slot.
+        board.pass();
+        assert_eq!(correction_slot(&board, true), None);
+    }
+
+    #[test]
+    fn a_new_game_forgets_the_corrections() {
+        let mut board = Board::new(15, Rule::Freestyle).unwrap();
+        for (x, y) in [(7, 7), (8, 8), (6, 8), (8, 6), (7, 9), (9, 7)] {
+            board.play(point(x, y));
+        }
+        let mut search = GomokuSearch::new(1, SearchSettings::default(), Techniques::ALL);
+        let limits = SearchLimits {
+            depth: Some(7),
+            ..SearchLimits::default()
+        };
+        search.search(&board, &limits, |_| {});
+        assert!(search.correction.iter().flatten().any(|&c| c != 0));
+        search.clear();
+        assert!(search.correction.iter().flatten().all(|&c| c == 0));
+    }
+
+    #[test]
+    fn the_quiescence_search_stands_on_the_corrected_evaluation() {
+        // A quiet position: no fours or threes, so the quiescence search stands pat.
+        let (mut board, _) = replay_text(15, Rule::Freestyle, "h8 a1 o15").unwrap();
+        let raw = eval::evaluate(&board, SearchSettings::default().evaluator);
+        let mut search = GomokuSearch::new(1, SearchSettings::default(), Techniques::ALL);
+        let (side, last) = correction_slot(&board, false).unwrap();
+        search.correction[side][last] = 120 * CORRECTION_GRAIN;
+        let score = search.quiesce(&mut board, 1, -INFINITY, INFINITY, 0);
+        assert_eq!(score, raw + 120);
+        // With the correction off, the raw evaluation.
+        let mut plain = GomokuSearch::new(
+            1,
+            SearchSettings::default(),
+            Techniques {
+                eval_correction: false,
+                ..Techniques::ALL
+            },
+        );
+        plain.correction[side][last] = 120 * CORRECTION_GRAIN;
+        assert_eq!(plain.quiesce(&mut board, 1, -INFINITY, INFINITY, 0), raw);
     }
 
     #[test]
