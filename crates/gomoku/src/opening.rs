@@ -271,11 +271,13 @@ impl Scorer {
         // stones of each colour; extending open threes would end lines at either parity.
         // The quiescence search (and razoring into it) stays off too: the margins were set
         // on scores without it, and its extra nodes would leave the small node budgets
-        // short of scoring every candidate shape.
+        // short of scoring every candidate shape. So does the evaluation correction, which
+        // moves the scores the margins are compared with by what earlier searches learnt.
         engine.set_techniques(Techniques {
             three_extension: false,
             quiescence: false,
             razoring: false,
+            eval_correction: false,
             ..Techniques::ALL
         });
         Scorer {
