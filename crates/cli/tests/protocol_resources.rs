@@ -254,3 +254,40 @@ fn gomocup_brain_keeps_within_max_memory_and_its_turn() {
         None => eprintln!("skipped the memory check: no /proc/PID/status VmHWM here"),
     }
 }
+
+/// `START` sizes nothing yet: the manager's `INFO max_memory` and `INFO thread_num` come
+/// after it and may shrink the 256 MB table the brain is made with. So the table is made
+/// resident only at the first move; made resident at `START`, the table about to be
+/// replaced had reached 36 MB before `INFO max_memory` on a loaded machine.
+#[test]
+fn gomocup_start_leaves_the_table_unmade_until_the_first_move() {
+    let mut engine = Engine::start(&["gomocup"]);
+    engine.send("START 15");
+    assert_eq!(engine.gomocup_reply(Duration::from_secs(30)), "OK");
+    // Time enough for a background commit of the whole 256 MB table.
+    std::thread::sleep(Duration::from_millis(1500));
+    let Some(idle) = engine.peak_kib() else {
+        eprintln!("skipped: no /proc/PID/status VmHWM here");
+        return;
+    };
+    assert!(
+        idle < 64 * 1024,
+        "peak resident {idle} KiB after START alone"
+    );
+    // The first move makes the (unlimited, 256 MB) table resident in the background.
+    engine.send("INFO timeout_turn 300");
+    engine.send("BEGIN");
+    let reply = engine.gomocup_reply(Duration::from_secs(10));
+    assert!(reply.contains(','), "not a move: {reply}");
+    // Polled, as a loaded machine may take seconds over it.
+    let deadline = Instant::now() + Duration::from_secs(20);
+    let mut busy = 0;
+    while busy <= 200 * 1024 && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(100));
+        busy = engine.peak_kib().unwrap_or(0);
+    }
+    assert!(
+        busy > 200 * 1024,
+        "peak resident {busy} KiB: the table was not made resident after the first move"
+    );
+}

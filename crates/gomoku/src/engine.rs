@@ -283,9 +283,9 @@ impl Engine {
 
     /// Makes the full-strength search's table resident in the background, once per table
     /// (the table ignores later calls; [`GomokuSearch::commit_table`]): a Gomocup brain
-    /// calls it when a game starts and after a memory limit or thread count resized the
-    /// table, so that its first timed move does not pay for the page faults of a large
-    /// table. Engines that never call it (the benchmarks, the page, `qi move`) search
+    /// calls it before each search, once the manager's `INFO` lines have sized the table,
+    /// so that no timed move pays for the page faults of a large table and no table about
+    /// to be resized adds to the memory the manager counts. Engines that never call it (the benchmarks, the page, `qi move`) search
     /// deterministic trees. An engine made without a table (0 MB, the fuzz targets' quick
     /// sessions) keeps its tiny one as it is.
     pub fn commit_table(&mut self) {

@@ -263,7 +263,6 @@ impl<W: Write> Session<W> {
     fn fresh_board(&mut self) -> Result<(), String> {
         self.board = Some(Board::new(self.size, self.rule).map_err(|e| e.to_string())?);
         self.engine.clear();
-        self.engine.commit_table();
         Ok(())
     }
 
@@ -302,19 +301,14 @@ impl<W: Write> Session<W> {
             ("max_depth", Some(v)) => self.max_depth = (v > 0).then_some(v.min(100) as u32),
             ("max_node", Some(v)) => self.max_node = (v > 0).then_some(v as u64),
             ("rule", Some(v)) => self.set_rule(v),
-            // 0 (or less) is no limit.
-            // A resized table is made resident in the background at once, before the
-            // first timed move.
-            ("max_memory", Some(v)) => {
-                self.engine.set_memory_limit((v > 0).then_some(v as u64));
-                self.engine.commit_table();
-            }
+            // 0 (or less) is no limit. The table is made resident at the first move
+            // (`think`), not here: a later `INFO thread_num` may resize it again.
+            ("max_memory", Some(v)) => self.engine.set_memory_limit((v > 0).then_some(v as u64)),
             // The engine clamps the count (fewer than one is one, more than it runs is its
             // most); a negative one is read as none.
             ("thread_num", Some(v)) => {
                 self.engine
                     .set_threads(usize::try_from(v.max(0)).unwrap_or(usize::MAX));
-                self.engine.commit_table();
             }
             ("game_type" | "folder", _) => {}
             (
@@ -489,6 +483,12 @@ impl<W: Write> Session<W> {
             self.max_node,
             Some(budget.max(Duration::from_millis(2))),
         );
+        // Only now, once the manager's `START` and `INFO` lines have sized the table: made
+        // resident any earlier, a table about to be resized would push the process past
+        // `max_memory` (the 256 MB one the brain starts with reached 36 MB between `START`
+        // and `INFO max_memory` on a loaded machine). The search uses what is resident
+        // while the rest arrives in the background; later calls do nothing.
+        self.engine.commit_table();
         let verbose = self.verbose;
         let m = self.engine.best_move(&board, |info| {
             if verbose {
