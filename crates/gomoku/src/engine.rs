@@ -285,9 +285,9 @@ impl Engine {
     /// (the table ignores later calls; [`GomokuSearch::commit_table`]): a Gomocup brain
     /// calls it before each search, once the manager's `INFO` lines have sized the table,
     /// so that no timed move pays for the page faults of a large table and no table about
-    /// to be resized adds to the memory the manager counts. Engines that never call it (the benchmarks, the page, `qi move`) search
-    /// deterministic trees. An engine made without a table (0 MB, the fuzz targets' quick
-    /// sessions) keeps its tiny one as it is.
+    /// to be resized adds to the memory the manager counts. Engines that never call it
+    /// (the benchmarks, the page, `qi move`) search deterministic trees. An engine made
+    /// without a table (0 MB, the fuzz targets' quick sessions) keeps its tiny one as it is.
     pub fn commit_table(&mut self) {
         if self.made_megabytes > 0 {
             self.search.commit_table();
