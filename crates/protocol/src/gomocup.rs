@@ -306,10 +306,9 @@ impl<W: Write> Session<W> {
             ("max_memory", Some(v)) => self.engine.set_memory_limit((v > 0).then_some(v as u64)),
             // The engine clamps the count (fewer than one is one, more than it runs is its
             // most); a negative one is read as none.
-            ("thread_num", Some(v)) => {
-                self.engine
-                    .set_threads(usize::try_from(v.max(0)).unwrap_or(usize::MAX));
-            }
+            ("thread_num", Some(v)) => self
+                .engine
+                .set_threads(usize::try_from(v.max(0)).unwrap_or(usize::MAX)),
             ("game_type" | "folder", _) => {}
             (
                 "timeout_turn" | "timeout_match" | "time_left" | "max_depth" | "max_node" | "rule"
