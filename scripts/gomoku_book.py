@@ -1,17 +1,21 @@
 #!/usr/bin/env python3
 """Builds a balanced gomoku opening book for self-play tests (SPRTs).
 
-    scripts/gomoku_book.py QI OPENINGS_26 COUNT [RULE] [--played] > BOOK
+    scripts/gomoku_book.py QI OPENINGS_26 COUNT [RULE] [--played] [--exclude BOOK] > NEW_BOOK
 
 Each candidate is one of the 26 standard three-stone openings with two more stones (White,
 then Black) drawn at random within two points of the stones already placed and inside the
 central 9x9 square, so White is to move on five stones; duplicates up to the board's eight
-symmetries are dropped. Python's random, seeded, so a book is reproducible for one engine.
+symmetries are dropped, and so is any candidate alike to an opening of `--exclude BOOK`
+(to grow a book: the new openings are the ones a run without it would have kept, less
+those). Python's random, seeded, so a book is reproducible for one engine.
 
 Scored (the default): a candidate is kept when Qi's depth-6 search of it under RULE
 (`qi move gomoku --rule RULE --depth 6`) scores it within MARGIN pattern points of even
 for White (an open three is worth about 600). The project's book,
-`data/openings/gomoku-balanced.txt`, was made so with the default RULE, freestyle. Under
+`data/openings/gomoku-balanced.txt`, was made so with the default RULE, freestyle: its
+first 400 openings with COUNT 400, the other 1 600 with COUNT 1600 and `--exclude` the 400
+(its header names both engines). Under
 renju such a book is not even in play: White won 554 of 742 decided renju self-play games
 on a renju-scored one (2026-11-29, docs/gomoku-strength.md, "A renju book").
 
@@ -66,9 +70,9 @@ def canonical(stones):
     return min(images)
 
 
-def candidates(bases, rng):
-    """Five-stone candidates without symmetric duplicates, for ever."""
-    seen = set()
+def candidates(bases, rng, seen):
+    """Five-stone candidates without symmetric duplicates or any alike to one in `seen`
+    (canonical forms; it grows), for ever."""
     while True:
         stones = list(bases[rng.randrange(len(bases))])
         while len(stones) < 5:
@@ -173,8 +177,17 @@ def played_book(qi, rule, pool, count):
 
 
 def main():
-    args = [a for a in sys.argv[1:] if a != "--played"]
-    played = len(args) < len(sys.argv) - 1
+    args = sys.argv[1:]
+    played = "--played" in args
+    args = [a for a in args if a != "--played"]
+    excluded = set()
+    if "--exclude" in args:
+        at = args.index("--exclude")
+        if at + 1 == len(args):
+            sys.exit(__doc__)
+        with open(args[at + 1]) as book:
+            excluded = {canonical(parse(l)) for l in book if l.strip() and not l.startswith("#")}
+        del args[at:at + 2]
     if len(args) not in (3, 4):
         sys.exit(__doc__)
     qi, openings, count = args[0], args[1], int(args[2])
@@ -182,7 +195,7 @@ def main():
     if rule not in ("freestyle", "standard", "renju"):
         sys.exit(f"RULE must be freestyle, standard or renju: {rule}")
     bases = [parse(l) for l in open(openings) if l.strip() and not l.startswith("#")]
-    pool = candidates(bases, random.Random(SEED))
+    pool = candidates(bases, random.Random(SEED), excluded)
     kept, header = (played_book if played else scored_book)(qi, rule, pool, count)
     for line in header:
         print("# " + line)
