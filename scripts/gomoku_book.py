@@ -70,6 +70,16 @@ def canonical(stones):
     return min(images)
 
 
+def read_openings(path):
+    """The openings of a book or opening file, as stone lists (comments and blank lines
+    skipped); a file that cannot be read ends the script with its name."""
+    try:
+        with open(path) as book:
+            return [parse(l) for l in book if l.strip() and not l.startswith("#")]
+    except OSError as error:
+        sys.exit(f"cannot read {path}: {error.strerror}")
+
+
 def candidates(bases, rng, seen):
     """Five-stone candidates without symmetric duplicates or any alike to one in `seen`
     (canonical forms; it grows), for ever."""
@@ -185,8 +195,7 @@ def main():
         at = args.index("--exclude")
         if at + 1 == len(args):
             sys.exit(__doc__)
-        with open(args[at + 1]) as book:
-            excluded = {canonical(parse(l)) for l in book if l.strip() and not l.startswith("#")}
+        excluded = {canonical(stones) for stones in read_openings(args[at + 1])}
         del args[at:at + 2]
     if len(args) not in (3, 4):
         sys.exit(__doc__)
@@ -194,7 +203,7 @@ def main():
     rule = args[3] if len(args) == 4 else "freestyle"
     if rule not in ("freestyle", "standard", "renju"):
         sys.exit(f"RULE must be freestyle, standard or renju: {rule}")
-    bases = [parse(l) for l in open(openings) if l.strip() and not l.startswith("#")]
+    bases = read_openings(openings)
     pool = candidates(bases, random.Random(SEED), excluded)
     kept, header = (played_book if played else scored_book)(qi, rule, pool, count)
     for line in header:
