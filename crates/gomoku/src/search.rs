@@ -801,7 +801,9 @@ impl GomokuSearch {
                 score: to_table(best, ply),
                 depth: depth.min(u8::MAX as i32) as u8,
                 bound: Bound::of(best, alpha_in, beta),
-                move_code: best_move,
+                // After a fail-low every move's score is an upper bound, and the highest of
+                // them names no best move: the table keeps the move it had.
+                move_code: best_move.filter(|_| best > alpha_in),
             },
         );
         best
