@@ -795,15 +795,16 @@ impl GomokuSearch {
                 push_correction(&mut self.correction[side][last], best - raw, depth);
             }
         }
+        let bound = Bound::of(best, alpha_in, beta);
         self.tt.store(
             key,
             Entry {
                 score: to_table(best, ply),
                 depth: depth.min(u8::MAX as i32) as u8,
-                bound: Bound::of(best, alpha_in, beta),
+                bound,
                 // After a fail-low every move's score is an upper bound, and the highest of
                 // them names no best move: the table keeps the move it had.
-                move_code: best_move.filter(|_| best > alpha_in),
+                move_code: best_move.filter(|_| bound != Bound::Upper),
             },
         );
         best
