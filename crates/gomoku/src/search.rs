@@ -469,17 +469,33 @@ impl GomokuSearch {
         };
         let mut delta = ASPIRATION_WINDOW;
         let (mut alpha, mut beta) = (last - delta, last + delta);
+        // The line and score of a root move that failed high: the re-search starts over
+        // from an empty root line, so a re-search stopped before that move is searched
+        // again would otherwise leave the caller the last iteration's move, which this
+        // depth has just shown to be worse.
+        let mut failed_high: Option<(Vec<Point>, Score)> = None;
         loop {
             let score = self.negamax(board, depth, 0, alpha, beta);
             if self.aborted {
+                if self.pv[0].is_empty() {
+                    if let Some((line, score)) = failed_high {
+                        self.pv[0] = line;
+                        self.root_score = score;
+                    }
+                }
                 return score;
             }
             // A proven result, or a score far from the last one, gets an open side.
             let open = delta > ASPIRATION_OPEN_AFTER || is_decisive(score);
             if score <= alpha {
                 alpha = if open { -INFINITY } else { score - delta };
+                // Every move now scores below the window: the fail-high is contradicted.
+                failed_high = None;
             } else if score >= beta {
                 beta = if open { INFINITY } else { score + delta };
+                if !self.pv[0].is_empty() {
+                    failed_high = Some((self.pv[0].clone(), score));
+                }
             } else {
                 return score;
             }
@@ -1197,6 +1213,33 @@ mod tests {
             kept_past_cap > 20,
             "the table's move kept past the cap only {kept_past_cap} times"
         );
+    }
+
+    /// A root move that fails high keeps its place as the best move when the re-search in
+    /// the wider window is stopped before it is searched again.
+    #[test]
+    fn a_move_that_failed_high_survives_a_stopped_re_search() {
+        let mut board = Board::new(15, Rule::Freestyle).unwrap();
+        for (x, y) in [(7, 7), (8, 8), (7, 8), (7, 9), (8, 7), (6, 7)] {
+            board.play(point(x, y));
+        }
+        let depth = ASPIRATION_MIN_DEPTH + 1;
+        // A last score far below the position's, so that the first window fails high.
+        let last = -3_000;
+        let (alpha, beta) = (last - ASPIRATION_WINDOW, last + ASPIRATION_WINDOW);
+        let mut first = GomokuSearch::new(1, SearchSettings::default(), Techniques::ALL);
+        let score = first.negamax(&mut board.clone(), depth, 0, alpha, beta);
+        assert!(score >= beta, "the first window did not fail high: {score}");
+        let line = first.pv[0].clone();
+        assert!(!line.is_empty());
+        // The same search, stopped right after its first window: the re-search's first
+        // node past the root runs out of nodes.
+        let mut stopped = GomokuSearch::new(1, SearchSettings::default(), Techniques::ALL);
+        stopped.node_limit = first.total_nodes() + 1;
+        stopped.aspiration(&mut board.clone(), depth, Some(last));
+        assert!(stopped.aborted);
+        assert_eq!(stopped.pv[0], line);
+        assert!(stopped.root_score >= beta, "{}", stopped.root_score);
     }
 
     #[test]
