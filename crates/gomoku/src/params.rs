@@ -2,7 +2,7 @@
 //! threat searches' budgets and depths, the candidate caps, the time split and the levels'
 //! margins.
 //!
-//! They are the engine's signature: `qi bench gomoku` counts 75088 nodes with them (pinned
+//! They are the engine's signature: `qi bench gomoku` counts 73831 nodes with them (pinned
 //! by `crates/cli/tests/bench_signature.rs`); a commit that changes one on purpose updates
 //! the signature and says why. The evaluation's shape weights live with the shapes
 //! ([`crate::eval`]), the swap openings' margins in [`crate::opening`].

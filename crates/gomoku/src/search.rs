@@ -43,7 +43,7 @@ const MAX_PLY: usize = 96;
 pub struct Techniques {
     /// A move that makes a four is searched one ply deeper (the reply is forced).
     pub four_extension: bool,
-    /// An open four (or a double four) against no counter-four is scored a win in 3.
+    /// An open four (or a double four) against no five of the opponent's is scored a win in 3.
     pub shape_wins: bool,
     /// Late quiet moves are searched shallower first.
     pub late_move_reductions: bool,
@@ -580,12 +580,10 @@ impl GomokuSearch {
             .and_then(|e| e.move_code)
             .filter(|&c| (c as usize) < CELLS && board.is_empty(c));
         if opp_fives == 0 && ply > 0 {
-            // An unstoppable four against an opponent with no four of his own wins: the
-            // only replies would be fours, and there are none.
-            if self.techniques.shape_wins
-                && board.threats_at_least(opp, Threat::Four) == 0
-                && board.threat_count(me, Threat::WinFour) > 0
-            {
+            // An unstoppable four against an opponent with no five to make wins: a reply
+            // can block one of its two five points, or make a four, whose five comes a
+            // move after the attacker's own.
+            if self.techniques.shape_wins && board.threat_count(me, Threat::WinFour) > 0 {
                 let win = board
                     .points_with(me, Threat::WinFour)
                     .find(|&p| !renju_black || !renju::is_forbidden(board, p));
@@ -889,11 +887,9 @@ impl GomokuSearch {
             self.set_pv(ply, block);
             return score;
         }
-        // An unstoppable four against no four of the opponent's wins.
-        if self.techniques.shape_wins
-            && board.threats_at_least(opp, Threat::Four) == 0
-            && board.threat_count(me, Threat::WinFour) > 0
-        {
+        // An unstoppable four wins: the opponent has no five to make (that was answered
+        // above), and a four of his comes a move too late.
+        if self.techniques.shape_wins && board.threat_count(me, Threat::WinFour) > 0 {
             let win = board
                 .points_with(me, Threat::WinFour)
                 .find(|&p| movegen::is_legal(board, p));
