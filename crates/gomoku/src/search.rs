@@ -1508,6 +1508,26 @@ mod tests {
     }
 
     #[test]
+    fn an_open_four_wins_at_once_against_a_four_to_come() {
+        // Black's open three h8 i8 j8 makes an open four at g8 or k8; White's a1 a2 a3
+        // against the edge makes a four at a4, whose five comes a move after Black's. Past
+        // its last own move the quiescence search would stand pat; the open four is a win
+        // in 3 all the same, White's four to come notwithstanding.
+        let (board, _) = replay_text(15, Rule::Freestyle, "h8 a1 i8 a2 j8 a3").unwrap();
+        assert!(board.threats_at_least(Color::White, Threat::Four) > 0);
+        assert_eq!(board.threats_at_least(Color::White, Threat::Five), 0);
+        let mut search = GomokuSearch::new(1, SearchSettings::default(), Techniques::ALL);
+        let mut b = board.clone();
+        let score = search.quiesce(&mut b, 0, -INFINITY, INFINITY, QUIESCENCE_MAX_OWN_MOVES);
+        assert_eq!(score, win_in(3));
+        let line: Vec<String> = search.pv[0]
+            .iter()
+            .map(|&p| crate::notation::format_point(p))
+            .collect();
+        assert!(line == ["g8"] || line == ["k8"], "{line:?}");
+    }
+
+    #[test]
     fn quiescence_blocks_a_four_first() {
         // Black's closed four h8-k8 must be blocked at l8 before anything else, even though
         // White could make a four of its own at a4 (a1 a2 a3 against the edge).
