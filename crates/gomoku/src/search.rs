@@ -1481,9 +1481,15 @@ mod tests {
     }
 
     fn quiesce_from(board: &Board) -> (Score, Vec<Point>) {
+        quiesce_after_own_moves(board, 0)
+    }
+
+    /// The quiescence search at the root, as if the side to move had made `own_moves`
+    /// quiescence moves already.
+    fn quiesce_after_own_moves(board: &Board, own_moves: u32) -> (Score, Vec<Point>) {
         let mut search = GomokuSearch::new(1, SearchSettings::default(), Techniques::ALL);
         let mut b = board.clone();
-        let score = search.quiesce(&mut b, 0, -INFINITY, INFINITY, 0);
+        let score = search.quiesce(&mut b, 0, -INFINITY, INFINITY, own_moves);
         assert_eq!(
             b.hash(),
             board.hash(),
@@ -1516,11 +1522,9 @@ mod tests {
         let (board, _) = replay_text(15, Rule::Freestyle, "h8 a1 i8 a2 j8 a3").unwrap();
         assert!(board.threats_at_least(Color::White, Threat::Four) > 0);
         assert_eq!(board.threats_at_least(Color::White, Threat::Five), 0);
-        let mut search = GomokuSearch::new(1, SearchSettings::default(), Techniques::ALL);
-        let mut b = board.clone();
-        let score = search.quiesce(&mut b, 0, -INFINITY, INFINITY, QUIESCENCE_MAX_OWN_MOVES);
+        let (score, pv) = quiesce_after_own_moves(&board, QUIESCENCE_MAX_OWN_MOVES);
         assert_eq!(score, win_in(3));
-        let line: Vec<String> = search.pv[0]
+        let line: Vec<String> = pv
             .iter()
             .map(|&p| crate::notation::format_point(p))
             .collect();
