@@ -580,17 +580,10 @@ impl GomokuSearch {
             .and_then(|e| e.move_code)
             .filter(|&c| (c as usize) < CELLS && board.is_empty(c));
         if opp_fives == 0 && ply > 0 {
-            // An unstoppable four against an opponent with no five to make wins: a reply
-            // can block one of its two five points, or make a four, whose five comes a
-            // move after the attacker's own.
-            if self.techniques.shape_wins && board.threat_count(me, Threat::WinFour) > 0 {
-                let win = board
-                    .points_with(me, Threat::WinFour)
-                    .find(|&p| !renju_black || !renju::is_forbidden(board, p));
-                if let Some(p) = win {
-                    self.pv[ply].push(p);
-                    return win_in(ply + 3);
-                }
+            // An unstoppable four against an opponent with no five to make wins.
+            if let Some(p) = self.shape_win(board) {
+                self.pv[ply].push(p);
+                return win_in(ply + 3);
             }
             // Right after a root move the opponent's fours get a VCF search: one there
             // refutes the root move. Deeper, the quiescence search and the four extension
@@ -844,6 +837,20 @@ impl GomokuSearch {
         }
     }
 
+    /// A point where the side to move makes an unstoppable four (an open four or two fours)
+    /// and may play: against an opponent with no five to make, a win in 3, since a reply can
+    /// block one of its two five points or make a four, whose five comes a move after the
+    /// attacker's own. `None` when [`Techniques::shape_wins`] is off.
+    fn shape_win(&self, board: &Board) -> Option<Point> {
+        let me = board.to_move();
+        if !self.techniques.shape_wins || board.threat_count(me, Threat::WinFour) == 0 {
+            return None;
+        }
+        board
+            .points_with(me, Threat::WinFour)
+            .find(|&p| movegen::is_legal(board, p))
+    }
+
     /// The quiescence search below the horizon: the side to move stands on its static
     /// evaluation (corrected, [`Techniques::eval_correction`]) or plays a four, which the
     /// opponent must block at once. Only the first [`QUIESCENCE_PLAIN_FOUR_MOVES`] own moves
@@ -889,14 +896,9 @@ impl GomokuSearch {
         }
         // An unstoppable four wins: the opponent has no five to make (that was answered
         // above), and a four of his comes a move too late.
-        if self.techniques.shape_wins && board.threat_count(me, Threat::WinFour) > 0 {
-            let win = board
-                .points_with(me, Threat::WinFour)
-                .find(|&p| movegen::is_legal(board, p));
-            if let Some(p) = win {
-                self.pv[ply].push(p);
-                return win_in(ply + 3);
-            }
+        if let Some(p) = self.shape_win(board) {
+            self.pv[ply].push(p);
+            return win_in(ply + 3);
         }
         // The standing value is corrected as the pruning's static evaluation is.
         let raw = eval::evaluate(board, self.settings.evaluator);
