@@ -199,6 +199,30 @@ fn max_memory_bytes(megabytes: u64) -> u64 {
     megabytes.saturating_mul(1 << 20)
 }
 
+/// The `INFO` lines a brain gets before each game, as (key, value): its memory, its
+/// clock and any depth, node or thread limit. `timeout_turn` is the most a move may take:
+/// the turn limit, else the whole game's time, else the referee's own limit for an untimed
+/// move. It is never 0, which the protocol reads as "play as fast as possible": a match
+/// limited by the game clock, by depth or by nodes alone would have its brains answer at
+/// once.
+fn start_info(clock: &Clock) -> Vec<(String, u64)> {
+    let millis = |t: Duration| t.as_millis() as u64;
+    let mut info = vec![("max_memory".to_string(), max_memory_bytes(clock.memory_mb))];
+    let turn = clock.turn.or(clock.game).unwrap_or(UNTIMED_MOVE_LIMIT);
+    info.push(("timeout_turn".to_string(), millis(turn)));
+    info.push(("timeout_match".to_string(), clock.game.map_or(0, millis)));
+    if let Some(d) = clock.depth {
+        info.push(("max_depth".to_string(), u64::from(d)));
+    }
+    if let Some(n) = clock.nodes {
+        info.push(("max_node".to_string(), n));
+    }
+    if let Some(t) = clock.threads {
+        info.push(("thread_num".to_string(), t as u64));
+    }
+    info
+}
+
 /// Plays one game from `opening`, `brains` as Black and White, or `None` when `abort` is
 /// raised before it ends (checked before each move, so no brain is left thinking after a
 /// match's verdict).
@@ -213,24 +237,7 @@ fn play_game(
 ) -> Result<Option<Played>> {
     let [black, white] = brains;
     let mut brains = [black, white];
-    let mut info = vec![("max_memory".to_string(), max_memory_bytes(clock.memory_mb))];
-    info.push((
-        "timeout_turn".to_string(),
-        clock.turn.map_or(0, |t| t.as_millis() as u64),
-    ));
-    info.push((
-        "timeout_match".to_string(),
-        clock.game.map_or(0, |t| t.as_millis() as u64),
-    ));
-    if let Some(d) = clock.depth {
-        info.push(("max_depth".to_string(), u64::from(d)));
-    }
-    if let Some(n) = clock.nodes {
-        info.push(("max_node".to_string(), n));
-    }
-    if let Some(t) = clock.threads {
-        info.push(("thread_num".to_string(), t as u64));
-    }
+    let info = start_info(&clock);
     for (b, colour) in brains.iter_mut().zip([Color::Black, Color::White]) {
         if let Err(e) = b.new_game(size, rule, &info) {
             b.restart()?;
@@ -501,6 +508,42 @@ pub fn run(args: MatchOptions) -> Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn brains_are_never_told_to_play_as_fast_as_possible() {
+        let clock = |turn: Option<u64>, game: Option<u64>, depth: Option<u32>| Clock {
+            turn: turn.map(Duration::from_millis),
+            game: game.map(Duration::from_millis),
+            depth,
+            nodes: None,
+            memory_mb: 32,
+            threads: None,
+        };
+        let value = |info: &[(String, u64)], key: &str| {
+            info.iter()
+                .find(|(k, _)| k == key)
+                .map(|&(_, v)| v)
+                .unwrap_or_else(|| panic!("no INFO {key} in {info:?}"))
+        };
+        // A turn limit is sent as it is, with the game's time when there is one.
+        let both = start_info(&clock(Some(1000), Some(180_000), None));
+        assert_eq!(value(&both, "timeout_turn"), 1000);
+        assert_eq!(value(&both, "timeout_match"), 180_000);
+        // The game's time alone: a move may take all of it (the brain shares it out with
+        // `time_left`), not the protocol's "as fast as possible".
+        let game = start_info(&clock(None, Some(180_000), None));
+        assert_eq!(value(&game, "timeout_turn"), 180_000);
+        assert_eq!(value(&game, "timeout_match"), 180_000);
+        // A depth alone: the search stops at the depth, well inside the referee's limit.
+        let depth = start_info(&clock(None, None, Some(6)));
+        assert_eq!(
+            value(&depth, "timeout_turn"),
+            UNTIMED_MOVE_LIMIT.as_millis() as u64
+        );
+        assert_eq!(value(&depth, "timeout_match"), 0);
+        assert_eq!(value(&depth, "max_depth"), 6);
+        assert_eq!(value(&depth, "max_memory"), 32 << 20);
+    }
 
     #[test]
     fn replies_and_chatter() {
