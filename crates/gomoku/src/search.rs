@@ -1077,8 +1077,9 @@ impl GomokuSearch {
         self.moves[ply + 1] = all;
     }
 
-    /// A quiet move refuted the node: it becomes a killer and gains history; the quiet
-    /// moves tried before it lose some.
+    /// A quiet move refuted the node: it becomes a killer and gains history; every move
+    /// tried before it loses some, threat moves too (taking it from the quiet ones only,
+    /// `quiethist` in docs/gomoku-strength.md, made no difference in self-play).
     fn reward(&mut self, me: Color, ply: usize, mv: Point, depth: i32, tried: &[Point]) {
         if self.killers[ply][0] != mv {
             self.killers[ply][1] = self.killers[ply][0];
