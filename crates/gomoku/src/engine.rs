@@ -7,7 +7,7 @@ use crate::board::{Board, Point};
 use crate::eval::Threat;
 use crate::game::{Gomoku, SearchSettings};
 use crate::level::level_settings;
-use crate::movegen::{self, is_legal, Generator};
+use crate::movegen::{self, any_legal, is_legal, Generator};
 use crate::params::{
     DEFAULT_NODES, ENGINE_MEMORY_MEGABYTES, HELPER_MEMORY_MEGABYTES, HELPER_STACK_BYTES,
     MAX_THREADS, MIN_THREAT_BUDGET, ROOT_VCF_BUDGET, ROOT_VCF_MAX_PLIES, ROOT_VCT_BUDGET,
@@ -619,17 +619,6 @@ fn searched_move(
         time: start.elapsed(),
         source: MoveSource::Search,
     }
-}
-
-fn any_legal(board: &Board) -> Option<Point> {
-    let centre = board.point(board.size() as i64 / 2, board.size() as i64 / 2)?;
-    if is_legal(board, centre) {
-        return Some(centre);
-    }
-    board
-        .near_points()
-        .chain(board.empty_points())
-        .find(|&p| is_legal(board, p))
 }
 
 /// The engine's move on `board` with a fresh engine.

@@ -35,6 +35,19 @@ pub fn is_legal(board: &Board, p: Point) -> bool {
     board.is_empty(p) && !(board.to_move() == Color::Black && renju::is_forbidden(board, p))
 }
 
+/// A point the side to move may play, if any: the centre, else a point near the stones,
+/// else any empty point (what a side plays when no move helps it).
+pub fn any_legal(board: &Board) -> Option<Point> {
+    let centre = board.point(board.size() as i64 / 2, board.size() as i64 / 2)?;
+    if is_legal(board, centre) {
+        return Some(centre);
+    }
+    board
+        .near_points()
+        .chain(board.empty_points())
+        .find(|&p| is_legal(board, p))
+}
+
 /// Whether `color` would make a four (or two) on one of `p`'s lines, fouls aside. Under
 /// renju a point where Black would make two fours is forbidden for Black and has no threat
 /// class, yet it still stops each of those fours: the opponent must be able to answer a

@@ -3,7 +3,7 @@
 
 use crate::board::{Board, Point};
 use crate::eval::Threat;
-use crate::movegen::{is_legal, stops_a_four};
+use crate::movegen::{any_legal, is_legal, stops_a_four};
 use crate::params::{THREAT_NODES_BETWEEN_CLOCK_CHECKS, THREAT_TABLE_BITS};
 use crate::renju;
 use crate::rules::Color;
@@ -73,8 +73,10 @@ impl ThreatWin {
         self.line[0]
     }
 
-    /// Plies until the five is on the board (the line ends with the five). One short when
-    /// the line ends at a forbidden point Black cannot block: Black's other move is not in it.
+    /// Plies until the five is on the board (the line ends with the five, or with the
+    /// defender's last move where the attacker is left with a five to make, as
+    /// [`ThreatWin::completed`] shows; or, where Black has no legal point left, with the
+    /// move that left him none).
     pub fn plies(&self) -> usize {
         self.line.len()
     }
@@ -251,7 +253,7 @@ impl ThreatSearch {
         }
         if !is_legal(board, block) {
             // The only block is forbidden for Black: the five follows whatever Black plays.
-            line.push(block);
+            append_unstoppable_end(board, line);
             return true;
         }
         board.play(block);
@@ -354,7 +356,7 @@ impl ThreatSearch {
             .filter(|&p| is_legal(board, p))
             .collect();
         if legal.is_empty() {
-            line.extend(five_points.first());
+            append_unstoppable_end(board, line);
             return true;
         }
         let mark = line.len();
@@ -374,6 +376,41 @@ impl ThreatSearch {
         }
         line.extend(first_line.unwrap_or_default());
         true
+    }
+}
+
+/// Appends to `line` how a win ends that the defender (to move on `board`) has no legal
+/// move to stop, Black facing a five or an unstoppable four whose every answer is forbidden:
+/// any legal move of his, then the attacker's five, or first the attacker's open four (or
+/// two fours) and another move of his. A line that showed the forbidden block as Black's
+/// move would replay a move Black may not make and count the win a ply short. Stops where
+/// the defender has no legal point left, which loses by the rules.
+fn append_unstoppable_end(board: &mut Board, line: &mut Vec<Point>) {
+    let attacker = board.to_move().other();
+    let mut played = 0;
+    for _ in 0..2 {
+        let Some(reply) = any_legal(board) else {
+            break;
+        };
+        board.play(reply);
+        line.push(reply);
+        played += 1;
+        if let Some(five) = board.points_with(attacker, Threat::Five).next() {
+            line.push(five);
+            break;
+        }
+        let Some(four) = board
+            .points_with(attacker, Threat::WinFour)
+            .find(|&p| is_legal(board, p))
+        else {
+            break;
+        };
+        board.play(four);
+        line.push(four);
+        played += 1;
+    }
+    for _ in 0..played {
+        board.undo();
     }
 }
 
@@ -431,6 +468,43 @@ mod tests {
         if let Some(win) = search.vct(&mut b, 15, 1_000_000) {
             assert_ne!(win.first(), d10, "{:?}", win.line);
         }
+    }
+
+    #[test]
+    fn a_four_whose_block_is_forbidden_wins_by_a_legal_line() {
+        // Renju, White to move. Black's c5 d5 and e3 e4 make e5 a double-three point,
+        // forbidden for Black; White's d4 makes a four on the diagonal a1-d4 whose only five
+        // point is e5. Black cannot block it, and the line says so with a legal move of his
+        // before White's five, not with a Black stone on e5.
+        let mut board = Board::new(9, Rule::Renju).unwrap();
+        let p = |x, y| board.point(x, y).unwrap();
+        let (f, four) = (p(4, 4), p(3, 3));
+        for q in [
+            p(2, 4),
+            p(0, 0),
+            p(3, 4),
+            p(1, 1),
+            p(4, 2),
+            p(2, 2),
+            p(4, 3),
+        ] {
+            board.play(q);
+        }
+        assert_eq!(board.to_move(), Color::White);
+        assert_eq!(renju::foul(&board, f), Some(renju::Foul::DoubleThree));
+        let win = ThreatSearch::new()
+            .vcf(&mut board, 9, 10_000)
+            .expect("a four Black cannot block wins");
+        assert_eq!(win.first(), four);
+        assert_eq!(win.plies(), 3, "White's four, any Black move, White's five");
+        assert_eq!(win.line[2], f);
+        let mut replay = board.clone();
+        for &q in &win.line {
+            assert!(is_legal(&replay, q), "{:?}", win.line);
+            replay.play(q);
+        }
+        assert!(replay.last_move_won());
+        assert_eq!(win.clone().completed(&board), win);
     }
 
     #[test]
