@@ -687,8 +687,17 @@ impl GomokuSearch {
         self.candidates(board, cap, tt_move, ply, &mut moves);
         if moves.is_empty() {
             self.moves[ply] = moves;
-            // Every candidate is forbidden for Black, who has lost.
-            return loss_in(ply);
+            // Every candidate is forbidden for Black. With no legal point left he has lost
+            // (the rules end the game there). Against an open four or two fours to come he
+            // has no answer, and the five comes four plies on. Otherwise only the points
+            // near the stones are forbidden, and he may still play away from them.
+            return if movegen::any_legal(board).is_none() {
+                loss_in(ply)
+            } else if forced {
+                loss_in(ply + 4)
+            } else {
+                eval::evaluate(board, self.settings.evaluator)
+            };
         }
         let mut best = -INFINITY;
         let mut best_move = None;
@@ -1499,6 +1508,78 @@ mod tests {
             "the quiescence search restores the board"
         );
         (score, search.pv[0].clone())
+    }
+
+    #[test]
+    fn a_black_node_with_every_defence_forbidden_loses_when_the_five_comes() {
+        // Renju, Black to move. White's b8 c8 d8 is an open three at the edge. Its answers
+        // are all forbidden to Black: a8 makes an overline (a5 a6 a7 and a9 a10; White's a4
+        // closes the three below), e8 two open threes (e9 e10 and c6 d7), f8 two more (f6
+        // f7 and e9 d10). Black has no four of his own (White's b10 keeps a10 d10 e10 from
+        // one), yet he may play elsewhere: he loses when White's five comes, four plies on,
+        // not at once.
+        let mut board = Board::new(15, Rule::Renju).unwrap();
+        let at = |x: i64, y: i64| board.point(x, y).unwrap();
+        let black = [
+            (4, 8),
+            (4, 9),
+            (2, 5),
+            (3, 6),
+            (5, 5),
+            (5, 6),
+            (3, 9),
+            (0, 4),
+            (0, 5),
+            (0, 6),
+            (0, 8),
+            (0, 9),
+        ];
+        let white = [
+            (1, 7),
+            (2, 7),
+            (3, 7),
+            (0, 3),
+            (1, 9),
+            (14, 14),
+            (11, 14),
+            (14, 11),
+            (8, 14),
+            (14, 8),
+            (10, 0),
+            (13, 0),
+        ];
+        let stones: Vec<Point> = black
+            .iter()
+            .zip(&white)
+            .flat_map(|(&(bx, by), &(wx, wy))| [at(bx, by), at(wx, wy)])
+            .collect();
+        let (a8, e8, f8) = (at(0, 7), at(4, 7), at(5, 7));
+        for p in stones {
+            board.play(p);
+        }
+        assert_eq!(board.to_move(), Color::Black);
+        assert_eq!(renju::foul(&board, a8), Some(renju::Foul::Overline));
+        assert_eq!(renju::foul(&board, e8), Some(renju::Foul::DoubleThree));
+        assert_eq!(renju::foul(&board, f8), Some(renju::Foul::DoubleThree));
+        assert_eq!(board.threat(Color::White, e8), Threat::WinFour);
+        let mut moves = Vec::new();
+        movegen::generate(&board, Generator::Threats, 12, &mut moves);
+        assert!(
+            moves.is_empty(),
+            "{:?}",
+            moves
+                .iter()
+                .map(|&p| crate::notation::format_point(p))
+                .collect::<Vec<_>>()
+        );
+        assert!(movegen::any_legal(&board).is_some());
+        let mut search = GomokuSearch::new(1, SearchSettings::default(), Techniques::ALL);
+        let mut b = board.clone();
+        assert_eq!(
+            search.negamax(&mut b, 2, 1, -INFINITY, INFINITY),
+            loss_in(5)
+        );
+        assert_eq!(b.hash(), board.hash());
     }
 
     #[test]
