@@ -364,7 +364,11 @@ impl Engine {
         movegen::generate(board, Generator::Threats, 0, &mut root);
         if root.is_empty() {
             let p = any_legal(board)?;
-            return done(p, loss_in(2), vec![p], 1, MoveSource::Forced);
+            let score = match movegen::plies_to_loss_without_candidates(board) {
+                Some(plies) => loss_in(plies),
+                None => crate::eval::evaluate(board, self.options.settings.evaluator),
+            };
+            return done(p, score, vec![p], 1, MoveSource::Forced);
         }
         if root.len() == 1 {
             return done(root[0], 0, vec![root[0]], 1, MoveSource::Forced);

@@ -48,6 +48,24 @@ pub fn any_legal(board: &Board) -> Option<Point> {
         .find(|&p| is_legal(board, p))
 }
 
+/// Plies until the side to move, left with no candidate move (Black under renju, every
+/// point that would help him forbidden), has lost: 0 with no legal point at all (the rules
+/// end the game there), 2 against a five to come, 4 against an open four or two fours to
+/// come (any move, the four, any move, the five). `None` where nothing forces him: only
+/// the points near the stones are forbidden, and he may still play away from them.
+pub fn plies_to_loss_without_candidates(board: &Board) -> Option<usize> {
+    let opp = board.to_move().other();
+    if any_legal(board).is_none() {
+        Some(0)
+    } else if board.has_five_point(opp) {
+        Some(2)
+    } else if board.threats_at_least(opp, Threat::WinFour) > 0 {
+        Some(4)
+    } else {
+        None
+    }
+}
+
 /// Whether `color` would make a four (or two) on one of `p`'s lines, fouls aside. Under
 /// renju a point where Black would make two fours is forbidden for Black and has no threat
 /// class, yet it still stops each of those fours: the opponent must be able to answer a

@@ -687,16 +687,11 @@ impl GomokuSearch {
         self.candidates(board, cap, tt_move, ply, &mut moves);
         if moves.is_empty() {
             self.moves[ply] = moves;
-            // Every candidate is forbidden for Black. With no legal point left he has lost
-            // (the rules end the game there). Against an open four or two fours to come he
-            // has no answer, and the five comes four plies on. Otherwise only the points
-            // near the stones are forbidden, and he may still play away from them.
-            return if movegen::any_legal(board).is_none() {
-                loss_in(ply)
-            } else if forced {
-                loss_in(ply + 4)
-            } else {
-                eval::evaluate(board, self.settings.evaluator)
+            // Every candidate is forbidden for Black: lost when the five comes, or no
+            // loss at all where he may still play away from the stones.
+            return match movegen::plies_to_loss_without_candidates(board) {
+                Some(plies) => loss_in(ply + plies),
+                None => eval::evaluate(board, self.settings.evaluator),
             };
         }
         let mut best = -INFINITY;
@@ -1518,45 +1513,14 @@ mod tests {
         // f7 and e9 d10). Black has no four of his own (White's b10 keeps a10 d10 e10 from
         // one), yet he may play elsewhere: he loses when White's five comes, four plies on,
         // not at once.
-        let mut board = Board::new(15, Rule::Renju).unwrap();
+        let (board, _) = replay_text(
+            15,
+            Rule::Renju,
+            "e9 b8 e10 c8 c6 d8 d7 a4 f6 b10 f7 o15 d10 l15 a5 o12 a6 i15 a7 o9 a9 k1 a10 n1",
+        )
+        .unwrap();
         let at = |x: i64, y: i64| board.point(x, y).unwrap();
-        let black = [
-            (4, 8),
-            (4, 9),
-            (2, 5),
-            (3, 6),
-            (5, 5),
-            (5, 6),
-            (3, 9),
-            (0, 4),
-            (0, 5),
-            (0, 6),
-            (0, 8),
-            (0, 9),
-        ];
-        let white = [
-            (1, 7),
-            (2, 7),
-            (3, 7),
-            (0, 3),
-            (1, 9),
-            (14, 14),
-            (11, 14),
-            (14, 11),
-            (8, 14),
-            (14, 8),
-            (10, 0),
-            (13, 0),
-        ];
-        let stones: Vec<Point> = black
-            .iter()
-            .zip(&white)
-            .flat_map(|(&(bx, by), &(wx, wy))| [at(bx, by), at(wx, wy)])
-            .collect();
         let (a8, e8, f8) = (at(0, 7), at(4, 7), at(5, 7));
-        for p in stones {
-            board.play(p);
-        }
         assert_eq!(board.to_move(), Color::Black);
         assert_eq!(renju::foul(&board, a8), Some(renju::Foul::Overline));
         assert_eq!(renju::foul(&board, e8), Some(renju::Foul::DoubleThree));
@@ -1564,14 +1528,7 @@ mod tests {
         assert_eq!(board.threat(Color::White, e8), Threat::WinFour);
         let mut moves = Vec::new();
         movegen::generate(&board, Generator::Threats, 12, &mut moves);
-        assert!(
-            moves.is_empty(),
-            "{:?}",
-            moves
-                .iter()
-                .map(|&p| crate::notation::format_point(p))
-                .collect::<Vec<_>>()
-        );
+        assert!(moves.is_empty(), "{moves:?}");
         assert!(movegen::any_legal(&board).is_some());
         let mut search = GomokuSearch::new(1, SearchSettings::default(), Techniques::ALL);
         let mut b = board.clone();
@@ -1580,6 +1537,13 @@ mod tests {
             loss_in(5)
         );
         assert_eq!(b.hash(), board.hash());
+        // The engine, whose root has no candidate either, says the same.
+        let options = crate::engine::EngineOptions {
+            depth: Some(2),
+            ..Default::default()
+        };
+        let answer = crate::engine::engine_move(&board, &options).unwrap();
+        assert_eq!(answer.score, loss_in(4));
     }
 
     #[test]

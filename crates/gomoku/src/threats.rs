@@ -476,20 +476,9 @@ mod tests {
         // forbidden for Black; White's d4 makes a four on the diagonal a1-d4 whose only five
         // point is e5. Black cannot block it, and the line says so with a legal move of his
         // before White's five, not with a Black stone on e5.
-        let mut board = Board::new(9, Rule::Renju).unwrap();
-        let p = |x, y| board.point(x, y).unwrap();
-        let (f, four) = (p(4, 4), p(3, 3));
-        for q in [
-            p(2, 4),
-            p(0, 0),
-            p(3, 4),
-            p(1, 1),
-            p(4, 2),
-            p(2, 2),
-            p(4, 3),
-        ] {
-            board.play(q);
-        }
+        let (mut board, _) =
+            crate::notation::replay_text(9, Rule::Renju, "c5 a1 d5 b2 e3 c3 e4").unwrap();
+        let (f, four) = (board.point(4, 4).unwrap(), board.point(3, 3).unwrap());
         assert_eq!(board.to_move(), Color::White);
         assert_eq!(renju::foul(&board, f), Some(renju::Foul::DoubleThree));
         let win = ThreatSearch::new()
