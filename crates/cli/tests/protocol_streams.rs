@@ -229,7 +229,7 @@ fn garbage(rng: &mut Rng, protocol: &str) -> Vec<u8> {
                     b'\n' => b' ',
                     b => b,
                 })
-                .chain([b'\n'])
+                .chain(*b"\n")
                 .collect()
         }
     }

@@ -133,7 +133,7 @@ impl Piece {
 
     /// FEN letter: Red upper case, Black lower case (`K A B N R C P`).
     pub const fn fen_char(self) -> char {
-        let c = [b'K', b'A', b'B', b'N', b'R', b'C', b'P'][self.kind() as usize];
+        let c = b"KABNRCP"[self.kind() as usize];
         match self.color() {
             Color::Red => c as char,
             Color::Black => (c + 32) as char,

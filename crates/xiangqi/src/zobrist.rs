@@ -27,9 +27,9 @@ const fn build() -> ([[u64; 256]; 16], u64) {
     (t, side)
 }
 
-const TABLES: ([[u64; 256]; 16], u64) = build();
-
+// Both read `build()`, run at compile time: a const holding the whole table would be
+// copied wherever it is named (clippy's `large_const_arrays`).
 /// Key of a piece byte on a padded index.
-pub(crate) static PIECE_KEYS: [[u64; 256]; 16] = TABLES.0;
+pub(crate) static PIECE_KEYS: [[u64; 256]; 16] = build().0;
 /// XOR-ed in when Black is to move.
-pub(crate) const SIDE_KEY: u64 = TABLES.1;
+pub(crate) const SIDE_KEY: u64 = build().1;
