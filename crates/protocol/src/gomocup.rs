@@ -7,6 +7,7 @@ use crate::line_input::{echo, read_line, InputLine, MAX_LINE_BYTES};
 use anyhow::Result;
 use qi_gomoku::board::xy;
 use qi_gomoku::params::GOMOCUP_TT_MEGABYTES;
+use qi_gomoku::time::GameClock;
 use qi_gomoku::{
     forbidden_points, play_checked, propose_opening, swap_decision, Board, Engine, EngineOptions,
     OpeningLimits, OpeningRule, Point, Rule, SwapChoice,
@@ -21,9 +22,8 @@ struct Session<W: Write> {
     rule: Rule,
     board: Option<Board>,
     engine: Engine,
-    timeout_turn: u64,
-    timeout_match: u64,
-    time_left: Option<u64>,
+    /// The manager's time limits and what the engine has spent of them this game.
+    clock: GameClock,
     max_depth: Option<u32>,
     max_node: Option<u64>,
     /// A depth no search exceeds, whatever `INFO max_depth` says ([`serve_quick`]).
@@ -80,9 +80,7 @@ fn serve_with(
         board: None,
         engine: Engine::new(options),
         depth_cap,
-        timeout_turn: 5000,
-        timeout_match: 0,
-        time_left: None,
+        clock: GameClock::with_turn_limit(5000),
         max_depth: None,
         max_node: None,
     };
@@ -164,6 +162,11 @@ fn serve_with(
                 }
             }
             _ => s.say(&format!("UNKNOWN command '{}'", echo(&cmd))),
+        }
+        // The manager's clock runs from a command it sent to the reply: what the answers
+        // cost comes off the match time.
+        if matches!(cmd.as_str(), "BEGIN" | "TURN" | "BOARD" | "SWAP2BOARD") {
+            s.clock.charge(received.elapsed());
         }
     }
     Ok(())
@@ -263,6 +266,7 @@ impl<W: Write> Session<W> {
     fn fresh_board(&mut self) -> Result<(), String> {
         self.board = Some(Board::new(self.size, self.rule).map_err(|e| e.to_string())?);
         self.engine.clear();
+        self.clock.new_game();
         Ok(())
     }
 
@@ -295,9 +299,9 @@ impl<W: Write> Session<W> {
         };
         let num = value.parse::<i64>().ok();
         match (key.as_str(), num) {
-            ("timeout_turn", Some(v)) => self.timeout_turn = v.max(0) as u64,
-            ("timeout_match", Some(v)) => self.timeout_match = v.max(0) as u64,
-            ("time_left", Some(v)) => self.time_left = Some(v.max(0) as u64),
+            ("timeout_turn", Some(v)) => self.clock.timeout_turn = v.max(0) as u64,
+            ("timeout_match", Some(v)) => self.clock.timeout_match = v.max(0) as u64,
+            ("time_left", Some(v)) => self.clock.set_time_left(v.max(0) as u64),
             ("max_depth", Some(v)) => self.max_depth = (v > 0).then_some(v.min(100) as u32),
             ("max_node", Some(v)) => self.max_node = (v > 0).then_some(v as u64),
             ("rule", Some(v)) => self.set_rule(v),
@@ -459,11 +463,7 @@ impl<W: Write> Session<W> {
     }
 
     fn turn_time(&self) -> Duration {
-        qi_gomoku::time::turn_budget(qi_gomoku::time::MatchClock {
-            timeout_turn: self.timeout_turn,
-            timeout_match: self.timeout_match,
-            time_left: self.time_left,
-        })
+        self.clock.turn_budget()
     }
 
     fn think(&mut self, received: Instant) {

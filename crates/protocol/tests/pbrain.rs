@@ -81,3 +81,22 @@ fn pbrain_takes_a_memory_limit() {
     assert!(lines[2..5].iter().all(|l| is_point(l)), "{lines:?}");
     assert_eq!(lines.len(), 5, "{lines:?}");
 }
+
+#[test]
+fn pbrain_keeps_a_match_limit_the_manager_never_counts_down() {
+    // A manager that sets the game's time but never sends `time_left`: the engine counts
+    // its own answers against it instead of thinking each turn to the 20 s turn limit
+    // (which would take a minute here and lose the game on time).
+    let started = std::time::Instant::now();
+    let lines = run(
+        b"START 15\nINFO timeout_turn 20000\nINFO timeout_match 4000\nBEGIN\nTURN 8,8\nTURN 6,6\nTURN 9,9\nEND\n",
+    );
+    let took = started.elapsed();
+    assert_eq!(lines[0], "OK");
+    assert!(lines[1..].iter().all(|l| is_point(l)), "{lines:?}");
+    assert_eq!(lines.len(), 5, "{lines:?}");
+    assert!(
+        took < std::time::Duration::from_millis(4000),
+        "the session outlasted its match time: {took:?}"
+    );
+}
