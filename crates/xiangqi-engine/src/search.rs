@@ -466,6 +466,59 @@ impl<'a> Worker<'a> {
         self.pv_len[ply] = next;
     }
 
+    /// One iteration: the root searched to `depth` in windows around `prev`, the last
+    /// iteration's score, each failing side widened until the score falls inside. When the
+    /// search stops, the root line is what this depth found so far: a move that beat a
+    /// window's lower bound, or none.
+    fn aspiration(&mut self, depth: i32, prev: Score) -> Score {
+        let mut delta = ASPIRATION_DELTA;
+        let aspire = self.features.aspiration_windows && depth >= ASPIRATION_MIN_DEPTH;
+        let (mut alpha, mut beta) = if aspire && !is_decisive(prev) {
+            (prev - delta, prev + delta)
+        } else {
+            (-INFINITY, INFINITY)
+        };
+        // The line and score of a root move that failed high: each pass starts from an
+        // empty root line, so a re-search stopped before that move is searched again would
+        // otherwise leave the last iteration's move, which this depth has just shown to be
+        // worse.
+        let mut failed_high: Option<(Vec<Move>, Score)> = None;
+        loop {
+            // Only the last pass's root scores count: a pass re-searched with a wider
+            // window scores every root move again.
+            self.root_scores.clear();
+            let s = self.negamax(alpha, beta, depth, false);
+            if self.stopped {
+                if self.pv_len[0] == 0 {
+                    if let Some((line, score)) = failed_high {
+                        self.pv[0][..line.len()].copy_from_slice(&line);
+                        self.pv_len[0] = line.len();
+                        self.root_best = score;
+                    }
+                }
+                return s;
+            }
+            if s <= alpha {
+                beta = (alpha + beta) / 2;
+                alpha = (s - delta).max(-INFINITY);
+                // Every move now scores below the window: the fail-high is contradicted.
+                failed_high = None;
+            } else if s >= beta {
+                beta = (s + delta).min(INFINITY);
+                if self.pv_len[0] > 0 {
+                    failed_high = Some((self.pv[0][..self.pv_len[0]].to_vec(), s));
+                }
+            } else {
+                return s;
+            }
+            delta *= 2;
+            if delta > ASPIRATION_MAX_DELTA {
+                alpha = -INFINITY;
+                beta = INFINITY;
+            }
+        }
+    }
+
     /// Iterative deepening with aspiration windows.
     fn iterate(&mut self, req: &SearchRequest, on_info: &mut dyn FnMut(&Info)) -> SearchResult {
         let mut result = SearchResult::default();
@@ -490,35 +543,7 @@ impl<'a> Worker<'a> {
         while depth <= max_depth {
             let iteration_start = self.elapsed();
             self.root_depth = depth;
-            let mut delta = ASPIRATION_DELTA;
-            let aspire = self.features.aspiration_windows && depth >= ASPIRATION_MIN_DEPTH;
-            let (mut alpha, mut beta) = if aspire && !is_decisive(prev) {
-                (prev - delta, prev + delta)
-            } else {
-                (-INFINITY, INFINITY)
-            };
-            let score = loop {
-                // Only the last pass's root scores count: a pass re-searched with a wider
-                // window scores every root move again.
-                self.root_scores.clear();
-                let s = self.negamax(alpha, beta, depth, false);
-                if self.stopped {
-                    break s;
-                }
-                if s <= alpha {
-                    beta = (alpha + beta) / 2;
-                    alpha = (s - delta).max(-INFINITY);
-                } else if s >= beta {
-                    beta = (s + delta).min(INFINITY);
-                } else {
-                    break s;
-                }
-                delta *= 2;
-                if delta > ASPIRATION_MAX_DELTA {
-                    alpha = -INFINITY;
-                    beta = INFINITY;
-                }
-            };
+            let score = self.aspiration(depth, prev);
             if self.stopped {
                 // An unfinished iteration still counts where a root move was searched to
                 // the end and beat the window's lower bound (the previous best move comes
@@ -1062,5 +1087,58 @@ impl<'a> Worker<'a> {
             self.store(key, ply, 0, best, (orig_alpha, beta), best_move);
         }
         best
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A one-thread search of `req` on its own fresh table, run by `f` on the main worker.
+    fn with_worker<T>(req: &SearchRequest, f: impl FnOnce(&mut Worker) -> T) -> T {
+        let tt = TranspositionTable::new(1);
+        let (user_stop, stop, nodes) = (StopFlag::new(), StopFlag::new(), AtomicU64::new(0));
+        let shared = Shared {
+            tt: &tt,
+            user_stop: &user_stop,
+            stop: &stop,
+            nodes: &nodes,
+            start: Instant::now(),
+            features: SearchFeatures::all(),
+        };
+        let mut worker = Worker::new(req, &shared, 0);
+        f(&mut worker)
+    }
+
+    #[test]
+    fn a_move_that_failed_high_survives_a_stopped_re_search() {
+        let req = SearchRequest {
+            position: Position::startpos(),
+            ..SearchRequest::default()
+        };
+        let depth = ASPIRATION_MIN_DEPTH + 1;
+        // A last score far below the position's, so that the first window fails high.
+        let last = -3_000;
+        let beta = last + ASPIRATION_DELTA;
+        let (line, nodes) = with_worker(&req, |first| {
+            first.root_depth = depth;
+            let score = first.negamax(last - ASPIRATION_DELTA, beta, depth, false);
+            assert!(score >= beta, "the first window did not fail high: {score}");
+            (first.pv[0][..first.pv_len[0]].to_vec(), first.stats.nodes)
+        });
+        assert!(!line.is_empty());
+        // The same search, stopped right after its first window: the re-search's first
+        // node past the root runs out of nodes.
+        let stopped = SearchRequest {
+            nodes: Some(nodes + 1),
+            ..req
+        };
+        with_worker(&stopped, |second| {
+            second.root_depth = depth;
+            second.aspiration(depth, last);
+            assert!(second.stopped);
+            assert_eq!(&second.pv[0][..second.pv_len[0]], &line[..]);
+            assert!(second.root_best >= beta, "{}", second.root_best);
+        });
     }
 }
