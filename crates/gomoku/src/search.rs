@@ -178,6 +178,11 @@ pub struct GomokuSearch {
     aborted: bool,
     /// The score of the root's best move so far in the current iteration.
     root_score: Score,
+    /// Where the root first re-searched a move in the full window after it beat alpha in
+    /// a full-depth null window: the nodes counted by then, the move and that score (for a
+    /// test that stops the search right there).
+    #[cfg(test)]
+    root_re_search: Option<(u64, Point, Score)>,
     /// The candidates of the node being ordered, in the generator's order (reused, so no
     /// node allocates).
     candidate_keys: Vec<u64>,
@@ -302,6 +307,8 @@ impl GomokuSearch {
             stop: StopFlag::new(),
             aborted: false,
             root_score: 0,
+            #[cfg(test)]
+            root_re_search: None,
             candidate_keys: Vec::with_capacity(128),
             order_keys: Vec::with_capacity(128),
             passed: [false; MAX_PLY],
@@ -736,6 +743,9 @@ impl GomokuSearch {
                         && depth <= THREE_EXTENSION_MAX_DEPTH),
             );
             let new_depth = depth - 1 + extension;
+            // At the root: the score of a move that beat alpha in a full-depth null-window
+            // search, kept in case the clock stops its re-search in the full window.
+            let mut root_fail_high: Option<Score> = None;
             let score = if i == 0 {
                 -self.negamax(board, new_depth, ply + 1, -beta, -alpha)
             } else {
@@ -758,12 +768,26 @@ impl GomokuSearch {
                     s = -self.negamax(board, new_depth, ply + 1, -alpha - 1, -alpha);
                 }
                 if s > alpha && s < beta {
+                    if ply == 0 && !self.aborted {
+                        root_fail_high = Some(s);
+                        #[cfg(test)]
+                        if self.root_re_search.is_none() {
+                            self.root_re_search = Some((self.total_nodes(), mv, s));
+                        }
+                    }
                     s = -self.negamax(board, new_depth, ply + 1, -beta, -alpha);
                 }
                 s
             };
             board.undo();
             if self.aborted {
+                // A root move that beat the best so far at the full depth is better than
+                // it, though its re-search was stopped: the caller plays it.
+                if let Some(s) = root_fail_high {
+                    self.pv[0].clear();
+                    self.pv[0].push(mv);
+                    self.root_score = s;
+                }
                 self.moves[ply] = moves;
                 return 0;
             }
@@ -1243,6 +1267,26 @@ mod tests {
         assert!(stopped.aborted);
         assert_eq!(stopped.pv[0], line);
         assert!(stopped.root_score >= beta, "{}", stopped.root_score);
+    }
+
+    #[test]
+    fn a_root_move_that_beat_alpha_survives_a_stopped_re_search() {
+        let board = replay_text(15, Rule::Freestyle, "h8 i8 f10 h7 g6 i9 i10 i6 g8 f7 g7 g9")
+            .unwrap()
+            .0;
+        let depth = 6;
+        let mut first = GomokuSearch::new(1, SearchSettings::default(), Techniques::ALL);
+        first.negamax(&mut board.clone(), depth, 0, -INFINITY, INFINITY);
+        let (nodes, mv, score) = first
+            .root_re_search
+            .expect("a later root move beat the first in the null window");
+        // The same search, stopped at the re-search's first node.
+        let mut stopped = GomokuSearch::new(1, SearchSettings::default(), Techniques::ALL);
+        stopped.node_limit = nodes + 1;
+        stopped.negamax(&mut board.clone(), depth, 0, -INFINITY, INFINITY);
+        assert!(stopped.aborted);
+        assert_eq!(stopped.pv[0], vec![mv]);
+        assert_eq!(stopped.root_score, score);
     }
 
     #[test]
