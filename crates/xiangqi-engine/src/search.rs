@@ -305,6 +305,11 @@ struct Worker<'a> {
     features: SearchFeatures,
     /// The score of the root move in `pv[0]`, for an iteration that is stopped.
     root_best: Score,
+    /// Where the root first re-searched a move in the full window after it beat alpha in
+    /// a full-depth null window: the nodes counted by then, the move and that score (for a
+    /// test that stops the search right there).
+    #[cfg(test)]
+    root_re_search: Option<(u64, Move, Score)>,
 }
 
 impl<'a> Worker<'a> {
@@ -343,6 +348,8 @@ impl<'a> Worker<'a> {
             root_scores: Vec::new(),
             features: shared.features,
             root_best: 0,
+            #[cfg(test)]
+            root_re_search: None,
         }
     }
 
@@ -825,6 +832,9 @@ impl<'a> Worker<'a> {
                     && (ply as i32) < CHECK_EXTENSION_PLY_FACTOR * self.root_depth,
             );
             let new_depth = depth - 1 + ext;
+            // At the root: the score of a move that beat alpha in a full-depth null-window
+            // search, kept in case the clock stops its re-search in the full window.
+            let mut root_fail_high: Option<Score> = None;
             let mut s;
             if root && self.all_root_scores {
                 s = -self.negamax(-INFINITY, INFINITY, new_depth, true);
@@ -861,11 +871,25 @@ impl<'a> Worker<'a> {
                     s = -self.negamax(-alpha - 1, -alpha, new_depth, true);
                 }
                 if s > alpha && s < beta {
+                    if root && !self.stopped {
+                        root_fail_high = Some(s);
+                        #[cfg(test)]
+                        if self.root_re_search.is_none() {
+                            self.root_re_search = Some((self.stats.nodes, mv, s));
+                        }
+                    }
                     s = -self.negamax(-beta, -alpha, new_depth, true);
                 }
             }
             self.unmake(mv, undo);
             if self.stopped {
+                // A root move that beat the best so far at the full depth is better than
+                // it, though its re-search was stopped: the caller plays it.
+                if let Some(s) = root_fail_high {
+                    self.pv[0][0] = mv;
+                    self.pv_len[0] = 1;
+                    self.root_best = s;
+                }
                 return 0;
             }
             searched += 1;
@@ -1108,6 +1132,34 @@ mod tests {
         };
         let mut worker = Worker::new(req, &shared, 0);
         f(&mut worker)
+    }
+
+    #[test]
+    fn a_root_move_that_beat_alpha_survives_a_stopped_re_search() {
+        let req = SearchRequest {
+            position: Position::startpos(),
+            ..SearchRequest::default()
+        };
+        let depth = 5;
+        let (nodes, mv, score) = with_worker(&req, |first| {
+            first.root_depth = depth;
+            first.negamax(-INFINITY, INFINITY, depth, false);
+            first
+                .root_re_search
+                .expect("a later root move beat the first in the null window")
+        });
+        // The same search, stopped at the re-search's first node.
+        let stopped = SearchRequest {
+            nodes: Some(nodes + 1),
+            ..req
+        };
+        with_worker(&stopped, |second| {
+            second.root_depth = depth;
+            second.negamax(-INFINITY, INFINITY, depth, false);
+            assert!(second.stopped);
+            assert_eq!(&second.pv[0][..second.pv_len[0]], &[mv]);
+            assert_eq!(second.root_best, score);
+        });
     }
 
     #[test]
