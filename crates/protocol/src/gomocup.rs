@@ -462,17 +462,13 @@ impl<W: Write> Session<W> {
         Ok(())
     }
 
-    fn turn_time(&self) -> Duration {
-        self.clock.turn_budget()
-    }
-
     fn think(&mut self, received: Instant) {
         let board = self.board.as_ref().expect("ready").clone();
         if board.last_move_won() || board.is_full() {
             self.say("ERROR the game is over");
             return;
         }
-        let budget = self.turn_time().saturating_sub(received.elapsed());
+        let budget = self.clock.turn_budget().saturating_sub(received.elapsed());
         let depth = match self.depth_cap {
             Some(cap) => Some(self.max_depth.map_or(cap, |d| d.min(cap))),
             None => self.max_depth,
@@ -539,7 +535,7 @@ impl<W: Write> Session<W> {
             }
         }
         self.engine.clear();
-        let budget = self.turn_time().saturating_sub(received.elapsed());
+        let budget = self.clock.turn_budget().saturating_sub(received.elapsed());
         let mut limits = OpeningLimits::within(budget.max(Duration::from_millis(2)));
         if let Some(cap) = self.depth_cap {
             // The quick (fuzzing) session: swap decisions as cheap as its moves.
