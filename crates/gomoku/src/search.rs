@@ -178,6 +178,15 @@ pub struct GomokuSearch {
     aborted: bool,
     /// The score of the root's best move so far in the current iteration.
     root_score: Score,
+    /// The root's candidates as its last visit ordered them (widened ones included).
+    root_moves: Vec<Point>,
+    /// Root moves that some iteration of this search proved lost: a proof holds at every
+    /// depth, so a move stays here until the next search.
+    root_lost: Vec<Point>,
+    /// The nodes counted each time a root move was first proven lost, and that move (for a
+    /// test that stops the search right there).
+    #[cfg(test)]
+    root_losses: Vec<(u64, Point)>,
     /// Where the root first re-searched a move in the full window after it beat alpha in
     /// a full-depth null window: the nodes counted by then, the move and that score (for a
     /// test that stops the search right there).
@@ -307,6 +316,10 @@ impl GomokuSearch {
             stop: StopFlag::new(),
             aborted: false,
             root_score: 0,
+            root_moves: Vec::with_capacity(64),
+            root_lost: Vec::with_capacity(64),
+            #[cfg(test)]
+            root_losses: Vec::new(),
             #[cfg(test)]
             root_re_search: None,
             candidate_keys: Vec::with_capacity(128),
@@ -397,6 +410,8 @@ impl GomokuSearch {
         self.hard_deadline = limits.hard_time.map(|t| self.start + t);
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);
         self.threats.reset_nodes();
+        self.root_moves.clear();
+        self.root_lost.clear();
         if !self.is_helper {
             self.tt.new_search();
         }
@@ -415,10 +430,28 @@ impl GomokuSearch {
             let score = self.aspiration(&mut board, depth as i32, best.as_ref().map(|b| b.1));
             let root_pv = self.pv[0].clone();
             if self.aborted {
+                let completed_score = best.as_ref().map(|b| b.1);
                 // A root move that beat the previous best within the unfinished iteration
                 // was searched fully at the new depth: keep it.
                 if let Some(&first) = root_pv.first() {
                     best = Some((first, self.root_score, root_pv));
+                }
+                // A move proven lost is no choice while another is not: the stop came
+                // before the other moves were searched, and the next in the root's order
+                // may hold (its score, unknown, is reported as the last iteration's).
+                if best
+                    .as_ref()
+                    .is_some_and(|(mv, _, _)| self.root_lost.contains(mv))
+                {
+                    let unproven = self
+                        .root_moves
+                        .iter()
+                        .copied()
+                        .find(|mv| !self.root_lost.contains(mv));
+                    if let Some(mv) = unproven {
+                        let score = completed_score.filter(|&s| !is_decisive(s)).unwrap_or(0);
+                        best = Some((mv, score, vec![mv]));
+                    }
                 }
                 break;
             }
@@ -701,6 +734,9 @@ impl GomokuSearch {
                 None => eval::evaluate(board, self.settings.evaluator),
             };
         }
+        if ply == 0 {
+            self.root_moves.clone_from(&moves);
+        }
         let mut best = -INFINITY;
         let mut best_move = None;
         let alpha_in = alpha;
@@ -717,6 +753,9 @@ impl GomokuSearch {
                 widened = true;
                 self.widen(board, tt_move, ply, late_quiet_from, &mut moves);
                 late_quiet_from = usize::MAX;
+                if ply == 0 {
+                    self.root_moves.clone_from(&moves);
+                }
                 if next == moves.len() {
                     break;
                 }
@@ -790,6 +829,12 @@ impl GomokuSearch {
                 }
                 self.moves[ply] = moves;
                 return 0;
+            }
+            // A decisive loss, exact or as an upper bound, proves the move lost.
+            if ply == 0 && score < 0 && is_decisive(score) && !self.root_lost.contains(&mv) {
+                self.root_lost.push(mv);
+                #[cfg(test)]
+                self.root_losses.push((self.total_nodes(), mv));
             }
             if score > best {
                 best = score;
@@ -1701,6 +1746,63 @@ mod tests {
         // A resized table is no longer the helper's.
         main.resize_table(1);
         assert!(!helper.shares_table_with(&main));
+    }
+
+    /// A search stopped right after a root move is proven lost plays another root move
+    /// when one is not proven lost (on random positions, stopped after each proof).
+    #[test]
+    fn a_move_proven_lost_is_not_played_when_the_clock_stops() {
+        let mut rng = StdRng::seed_from_u64(11);
+        let depth_limit = SearchLimits {
+            depth: Some(5),
+            ..SearchLimits::default()
+        };
+        let (mut stops, mut would_have_played_it) = (0, 0);
+        for round in 0..300 {
+            let rule = [Rule::Freestyle, Rule::Renju][round % 2];
+            let stones = rng.random_range(6..30);
+            let board = random_position(&mut rng, 15, rule, stones);
+            let mut candidates = Vec::new();
+            movegen::generate(&board, Generator::Threats, 0, &mut candidates);
+            if candidates.is_empty() {
+                continue;
+            }
+            let mut whole = GomokuSearch::new(1, SearchSettings::default(), Techniques::ALL);
+            whole.search(&board, &depth_limit, |_| {});
+            for &(nodes, lost) in whole.root_losses.iter().take(6) {
+                let mut stopped = GomokuSearch::new(1, SearchSettings::default(), Techniques::ALL);
+                let limits = SearchLimits {
+                    nodes: Some(nodes + 1),
+                    ..depth_limit.clone()
+                };
+                let found = stopped.search(&board, &limits, |_| {});
+                // A proof that ended the search leaves nothing to stop.
+                if !stopped.aborted {
+                    continue;
+                }
+                assert!(stopped.root_lost.contains(&lost));
+                let played = found.best_move.expect("a move");
+                assert!(movegen::is_legal(&board, played), "{board:?}");
+                let unproven = stopped
+                    .root_moves
+                    .iter()
+                    .any(|m| !stopped.root_lost.contains(m));
+                if unproven {
+                    assert!(!stopped.root_lost.contains(&played), "{board:?} {played}");
+                }
+                stops += 1;
+                if stopped.pv[0].first() == Some(&lost) {
+                    // The move that replaced it has no proven score.
+                    would_have_played_it += 1;
+                    assert!(!is_decisive(found.score) || !unproven, "{}", found.score);
+                }
+            }
+        }
+        assert!(stops > 150, "only {stops} stops");
+        assert!(
+            would_have_played_it > 20,
+            "the line held a lost move at only {would_have_played_it} stops"
+        );
     }
 
     #[test]
