@@ -356,13 +356,6 @@ impl TranspositionTable {
         }
         let b = self.bucket(key);
         let age = self.age.load(Ordering::Relaxed) & ((1 << AGE_BITS) - 1);
-        let keep_move = |old: Option<(Entry, u8)>| -> Entry {
-            let mut e = entry;
-            if e.move_code.is_none() {
-                e.move_code = old.and_then(|(o, _)| o.move_code);
-            }
-            e
-        };
         let deep = &self.slots[b];
         let deep_data = deep.data.load(Ordering::Relaxed);
         let deep_key = deep.check.load(Ordering::Relaxed) ^ deep_data;
@@ -371,8 +364,18 @@ impl TranspositionTable {
             Some((old, old_age)) => deep_key == key || old_age != age || entry.depth >= old.depth,
         };
         let index = if replace_deep { b } else { b + 1 };
-        let previous = self.read(index, key);
-        let data = pack(&keep_move(previous), age);
+        // An entry without a move keeps the one the table knows for the key, from either
+        // slot: the key's last entry may sit in the other one (it went to the second while
+        // the first held a deeper entry of another key), and a fail-low that dropped that
+        // move would cost the next visit its best-ordered move.
+        let mut entry = entry;
+        if entry.move_code.is_none() {
+            let other = if replace_deep { b + 1 } else { b };
+            entry.move_code = [index, other]
+                .into_iter()
+                .find_map(|i| self.read(i, key).and_then(|(old, _)| old.move_code));
+        }
+        let data = pack(&entry, age);
         let slot = &self.slots[index];
         slot.data.store(data, Ordering::Relaxed);
         slot.check.store(key ^ data, Ordering::Relaxed);
@@ -544,6 +547,20 @@ mod tests {
         tt.store(5, entry(1, 2, Bound::Lower, Some(17)));
         tt.store(5, entry(3, 4, Bound::Upper, None));
         assert_eq!(tt.probe(5).and_then(|e| e.move_code), Some(17));
+    }
+
+    #[test]
+    fn an_entry_without_move_keeps_the_move_of_the_other_slot() {
+        let tt = TranspositionTable::with_buckets(1);
+        // Key 2's entry goes to the second slot: the first holds a deeper one of key 1.
+        tt.store(1, entry(10, 9, Bound::Exact, Some(4)));
+        tt.store(2, entry(20, 3, Bound::Lower, Some(17)));
+        // In the next search key 2's fail-low replaces the stale first slot, no move known.
+        tt.new_search();
+        tt.store(2, entry(5, 4, Bound::Upper, None));
+        let found = tt.probe(2).unwrap();
+        assert_eq!((found.score, found.depth), (5, 4));
+        assert_eq!(found.move_code, Some(17));
     }
 
     #[test]
