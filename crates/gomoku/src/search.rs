@@ -178,8 +178,6 @@ pub struct GomokuSearch {
     aborted: bool,
     /// The score of the root's best move so far in the current iteration.
     root_score: Score,
-    /// The root's candidates as its last visit ordered them (widened ones included).
-    root_moves: Vec<Point>,
     /// Root moves that some iteration of this search proved lost: a proof holds at every
     /// depth, so a move stays here until the next search.
     root_lost: Vec<Point>,
@@ -316,7 +314,6 @@ impl GomokuSearch {
             stop: StopFlag::new(),
             aborted: false,
             root_score: 0,
-            root_moves: Vec::with_capacity(64),
             root_lost: Vec::with_capacity(64),
             #[cfg(test)]
             root_losses: Vec::new(),
@@ -410,7 +407,6 @@ impl GomokuSearch {
         self.hard_deadline = limits.hard_time.map(|t| self.start + t);
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);
         self.threats.reset_nodes();
-        self.root_moves.clear();
         self.root_lost.clear();
         if !self.is_helper {
             self.tt.new_search();
@@ -443,8 +439,9 @@ impl GomokuSearch {
                     .as_ref()
                     .is_some_and(|(mv, _, _)| self.root_lost.contains(mv))
                 {
-                    let unproven = self
-                        .root_moves
+                    // The root puts its list back on every return: `moves[0]` holds this
+                    // iteration's root order (widened moves included).
+                    let unproven = self.moves[0]
                         .iter()
                         .copied()
                         .find(|mv| !self.root_lost.contains(mv));
@@ -734,9 +731,6 @@ impl GomokuSearch {
                 None => eval::evaluate(board, self.settings.evaluator),
             };
         }
-        if ply == 0 {
-            self.root_moves.clone_from(&moves);
-        }
         let mut best = -INFINITY;
         let mut best_move = None;
         let alpha_in = alpha;
@@ -753,9 +747,6 @@ impl GomokuSearch {
                 widened = true;
                 self.widen(board, tt_move, ply, late_quiet_from, &mut moves);
                 late_quiet_from = usize::MAX;
-                if ply == 0 {
-                    self.root_moves.clone_from(&moves);
-                }
                 if next == moves.len() {
                     break;
                 }
@@ -1783,8 +1774,7 @@ mod tests {
                 assert!(stopped.root_lost.contains(&lost));
                 let played = found.best_move.expect("a move");
                 assert!(movegen::is_legal(&board, played), "{board:?}");
-                let unproven = stopped
-                    .root_moves
+                let unproven = stopped.moves[0]
                     .iter()
                     .any(|m| !stopped.root_lost.contains(m));
                 if unproven {
