@@ -30,7 +30,7 @@ use qi_search::score::{
     from_table, is_decisive, loss_in, plies_to_end, to_table, win_in, INFINITY,
 };
 use qi_search::tt::{Bound, Entry, TranspositionTable};
-use qi_search::{IterationInfo, Score, SearchStats, StopFlag};
+use qi_search::{IterationInfo, RootKeeper, Score, SearchStats, StopFlag};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -178,9 +178,10 @@ pub struct GomokuSearch {
     aborted: bool,
     /// The score of the root's best move so far in the current iteration.
     root_score: Score,
-    /// Root moves that some iteration of this search proved lost: a proof holds at every
-    /// depth, so a move stays here until the next search.
-    root_lost: Vec<Point>,
+    /// What the root found that the last complete iteration does not know (moves proven
+    /// lost, a fail-high, a move being re-searched): the move played when the clock stops
+    /// an iteration comes from it.
+    root: RootKeeper<Point>,
     /// The nodes counted each time a root move was first proven lost, and that move (for a
     /// test that stops the search right there).
     #[cfg(test)]
@@ -314,7 +315,7 @@ impl GomokuSearch {
             stop: StopFlag::new(),
             aborted: false,
             root_score: 0,
-            root_lost: Vec::with_capacity(64),
+            root: RootKeeper::new(),
             #[cfg(test)]
             root_losses: Vec::new(),
             #[cfg(test)]
@@ -407,7 +408,7 @@ impl GomokuSearch {
         self.hard_deadline = limits.hard_time.map(|t| self.start + t);
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);
         self.threats.reset_nodes();
-        self.root_lost.clear();
+        self.root.start_turn();
         if !self.is_helper {
             self.tt.new_search();
         }
@@ -423,32 +424,18 @@ impl GomokuSearch {
             .clamp(1, SEARCH_MAX_DEPTH);
         let mut best: Option<(Point, Score, Vec<Point>)> = None;
         for depth in self.first_depth.min(max_depth)..=max_depth {
+            self.root.start_iteration();
             let score = self.aspiration(&mut board, depth as i32, best.as_ref().map(|b| b.1));
             let root_pv = self.pv[0].clone();
             if self.aborted {
-                let completed_score = best.as_ref().map(|b| b.1);
-                // A root move that beat the previous best within the unfinished iteration
-                // was searched fully at the new depth: keep it.
-                if let Some(&first) = root_pv.first() {
-                    best = Some((first, self.root_score, root_pv));
-                }
-                // A move proven lost is no choice while another is not: the stop came
-                // before the other moves were searched, and the next in the root's order
-                // may hold (its score, unknown, is reported as the last iteration's).
-                if best
-                    .as_ref()
-                    .is_some_and(|(mv, _, _)| self.root_lost.contains(mv))
-                {
-                    // The root puts its list back on every return: `moves[0]` holds this
-                    // iteration's root order (widened moves included).
-                    let unproven = self.moves[0]
-                        .iter()
-                        .copied()
-                        .find(|mv| !self.root_lost.contains(mv));
-                    if let Some(mv) = unproven {
-                        let score = completed_score.filter(|&s| !is_decisive(s)).unwrap_or(0);
-                        best = Some((mv, score, vec![mv]));
-                    }
+                // The root puts its list back on every return: `moves[0]` holds this
+                // iteration's root order (widened moves included).
+                let completed = best.as_ref().map(|(_, s, pv)| (pv.as_slice(), *s));
+                let stopped =
+                    self.root
+                        .stopped(&root_pv, self.root_score, completed, &self.moves[0]);
+                if let Some((line, score)) = stopped {
+                    best = Some((line[0], score, line));
                 }
                 break;
             }
@@ -506,33 +493,19 @@ impl GomokuSearch {
         };
         let mut delta = ASPIRATION_WINDOW;
         let (mut alpha, mut beta) = (last - delta, last + delta);
-        // The line and score of a root move that failed high: the re-search starts over
-        // from an empty root line, so a re-search stopped before that move is searched
-        // again would otherwise leave the caller the last iteration's move, which this
-        // depth has just shown to be worse.
-        let mut failed_high: Option<(Vec<Point>, Score)> = None;
         loop {
             let score = self.negamax(board, depth, 0, alpha, beta);
             if self.aborted {
-                if self.pv[0].is_empty() {
-                    if let Some((line, score)) = failed_high {
-                        self.pv[0] = line;
-                        self.root_score = score;
-                    }
-                }
                 return score;
             }
             // A proven result, or a score far from the last one, gets an open side.
             let open = delta > ASPIRATION_OPEN_AFTER || is_decisive(score);
             if score <= alpha {
                 alpha = if open { -INFINITY } else { score - delta };
-                // Every move now scores below the window: the fail-high is contradicted.
-                failed_high = None;
+                self.root.window_failed_low();
             } else if score >= beta {
                 beta = if open { INFINITY } else { score + delta };
-                if !self.pv[0].is_empty() {
-                    failed_high = Some((self.pv[0].clone(), score));
-                }
+                self.root.window_failed_high(&self.pv[0], score);
             } else {
                 return score;
             }
@@ -773,9 +746,6 @@ impl GomokuSearch {
                         && depth <= THREE_EXTENSION_MAX_DEPTH),
             );
             let new_depth = depth - 1 + extension;
-            // At the root: the score of a move that beat alpha in a full-depth null-window
-            // search, kept in case the clock stops its re-search in the full window.
-            let mut root_fail_high: Option<Score> = None;
             let score = if i == 0 {
                 -self.negamax(board, new_depth, ply + 1, -beta, -alpha)
             } else {
@@ -799,7 +769,8 @@ impl GomokuSearch {
                 }
                 if s > alpha && s < beta {
                     if ply == 0 && !self.aborted {
-                        root_fail_high = Some(s);
+                        // Kept in case the clock stops the full-window re-search.
+                        self.root.re_search_started(mv, s);
                         #[cfg(test)]
                         if self.root_re_search.is_none() {
                             self.root_re_search = Some((self.total_nodes(), mv, s));
@@ -811,21 +782,17 @@ impl GomokuSearch {
             };
             board.undo();
             if self.aborted {
-                // A root move that beat the best so far at the full depth is better than
-                // it, though its re-search was stopped: the caller plays it.
-                if let Some(s) = root_fail_high {
-                    self.pv[0].clear();
-                    self.pv[0].push(mv);
-                    self.root_score = s;
-                }
                 self.moves[ply] = moves;
                 return 0;
             }
-            // A decisive loss, exact or as an upper bound, proves the move lost.
-            if ply == 0 && score < 0 && is_decisive(score) && !self.root_lost.contains(&mv) {
-                self.root_lost.push(mv);
+            if ply == 0 {
                 #[cfg(test)]
-                self.root_losses.push((self.total_nodes(), mv));
+                let proven_before = self.root.is_lost(mv);
+                self.root.searched(mv, score);
+                #[cfg(test)]
+                if !proven_before && self.root.is_lost(mv) {
+                    self.root_losses.push((self.total_nodes(), mv));
+                }
             }
             if score > best {
                 best = score;
@@ -1278,6 +1245,14 @@ mod tests {
         );
     }
 
+    impl GomokuSearch {
+        /// The line and score a search stopped within its first iteration plays.
+        fn stopped_line(&self) -> Option<(Vec<Point>, Score)> {
+            self.root
+                .stopped(&self.pv[0], self.root_score, None, &self.moves[0])
+        }
+    }
+
     /// A root move that fails high keeps its place as the best move when the re-search in
     /// the wider window is stopped before it is searched again.
     #[test]
@@ -1301,8 +1276,9 @@ mod tests {
         stopped.node_limit = first.total_nodes() + 1;
         stopped.aspiration(&mut board.clone(), depth, Some(last));
         assert!(stopped.aborted);
-        assert_eq!(stopped.pv[0], line);
-        assert!(stopped.root_score >= beta, "{}", stopped.root_score);
+        let (played, score) = stopped.stopped_line().expect("a line");
+        assert_eq!(played, line);
+        assert!(score >= beta, "{score}");
     }
 
     #[test]
@@ -1321,8 +1297,7 @@ mod tests {
         stopped.node_limit = nodes + 1;
         stopped.negamax(&mut board.clone(), depth, 0, -INFINITY, INFINITY);
         assert!(stopped.aborted);
-        assert_eq!(stopped.pv[0], vec![mv]);
-        assert_eq!(stopped.root_score, score);
+        assert_eq!(stopped.stopped_line(), Some((vec![mv], score)));
     }
 
     #[test]
@@ -1771,14 +1746,12 @@ mod tests {
                 if !stopped.aborted {
                     continue;
                 }
-                assert!(stopped.root_lost.contains(&lost));
+                assert!(stopped.root.is_lost(lost));
                 let played = found.best_move.expect("a move");
                 assert!(movegen::is_legal(&board, played), "{board:?}");
-                let unproven = stopped.moves[0]
-                    .iter()
-                    .any(|m| !stopped.root_lost.contains(m));
+                let unproven = stopped.moves[0].iter().any(|&m| !stopped.root.is_lost(m));
                 if unproven {
-                    assert!(!stopped.root_lost.contains(&played), "{board:?} {played}");
+                    assert!(!stopped.root.is_lost(played), "{board:?} {played}");
                 }
                 stops += 1;
                 if stopped.pv[0].first() == Some(&lost) {

@@ -5,6 +5,8 @@
 //! principal variation search, iterative deepening under depth/node/time limits with a
 //! stop flag, a lock-free transposition table, move ordering (hash move, killers, history,
 //! the game's hints), exact solving, statistics, seeded random tie-breaks and Lazy SMP.
+//! Engines with a root search of their own keep what it finds in a [`RootKeeper`], which
+//! names the move to play when the clock stops an iteration.
 //!
 //! ```
 //! use qi_search::{random_tree::RandomTree, search, Algorithm, Limits, SearchConfig};
@@ -22,6 +24,7 @@ pub mod limits;
 pub mod observer;
 pub mod ordering;
 pub mod random_tree;
+pub mod root;
 pub mod score;
 pub mod search;
 pub mod smp;
@@ -34,6 +37,7 @@ pub use limits::{Limits, StopFlag};
 pub use observer::{
     NoObserver, NodeKind, NodeLabel, Observer, Reason, Role, TraceNode, TreeRecorder, ValueBound,
 };
+pub use root::RootKeeper;
 pub use score::{Score, INFINITY as INFINITY_SCORE};
 pub use search::{
     outcome_score, search, Algorithm, IterationInfo, SearchConfig, SearchResult, Searcher,

@@ -27,7 +27,7 @@ use qi_search::score::{
     from_table, is_decisive, loss_in, plies_to_end, to_table, win_in, Score, INFINITY, MAX_PLY,
 };
 use qi_search::tt::{Bound, Entry};
-use qi_search::{SearchStats, StopFlag, TranspositionTable};
+use qi_search::{RootKeeper, SearchStats, StopFlag, TranspositionTable};
 use qi_xiangqi::{Move, MoveList, Piece, PieceKind, Position, Undo, MAX_MOVES, MOVE_RULE_PLIES};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, OnceLock};
@@ -305,6 +305,17 @@ struct Worker<'a> {
     features: SearchFeatures,
     /// The score of the root move in `pv[0]`, for an iteration that is stopped.
     root_best: Score,
+    /// What the root found that the last complete iteration does not know (moves proven
+    /// lost, a fail-high, a move being re-searched): the move played when the clock stops
+    /// an iteration comes from it.
+    root: RootKeeper<Move>,
+    /// The root's moves in the order it searches them (banned moves left out), for a
+    /// stopped iteration whose move is proven lost.
+    root_order: Vec<Move>,
+    /// The nodes counted each time a root move was first proven lost, and that move (for a
+    /// test that stops the search right there).
+    #[cfg(test)]
+    root_losses: Vec<(u64, Move)>,
     /// Where the root first re-searched a move in the full window after it beat alpha in
     /// a full-depth null window: the nodes counted by then, the move and that score (for a
     /// test that stops the search right there).
@@ -348,6 +359,10 @@ impl<'a> Worker<'a> {
             root_scores: Vec::new(),
             features: shared.features,
             root_best: 0,
+            root: RootKeeper::new(),
+            root_order: Vec::new(),
+            #[cfg(test)]
+            root_losses: Vec::new(),
             #[cfg(test)]
             root_re_search: None,
         }
@@ -485,36 +500,22 @@ impl<'a> Worker<'a> {
         } else {
             (-INFINITY, INFINITY)
         };
-        // The line and score of a root move that failed high: each pass starts from an
-        // empty root line, so a re-search stopped before that move is searched again would
-        // otherwise leave the last iteration's move, which this depth has just shown to be
-        // worse.
-        let mut failed_high: Option<(Vec<Move>, Score)> = None;
         loop {
             // Only the last pass's root scores count: a pass re-searched with a wider
             // window scores every root move again.
             self.root_scores.clear();
             let s = self.negamax(alpha, beta, depth, false);
             if self.stopped {
-                if self.pv_len[0] == 0 {
-                    if let Some((line, score)) = failed_high {
-                        self.pv[0][..line.len()].copy_from_slice(&line);
-                        self.pv_len[0] = line.len();
-                        self.root_best = score;
-                    }
-                }
                 return s;
             }
             if s <= alpha {
                 beta = (alpha + beta) / 2;
                 alpha = (s - delta).max(-INFINITY);
-                // Every move now scores below the window: the fail-high is contradicted.
-                failed_high = None;
+                self.root.window_failed_low();
             } else if s >= beta {
                 beta = (s + delta).min(INFINITY);
-                if self.pv_len[0] > 0 {
-                    failed_high = Some((self.pv[0][..self.pv_len[0]].to_vec(), s));
-                }
+                self.root
+                    .window_failed_high(&self.pv[0][..self.pv_len[0]], s);
             } else {
                 return s;
             }
@@ -544,26 +545,38 @@ impl<'a> Worker<'a> {
         result.pv = vec![playable[0]];
         let max_depth = req.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH) as i32;
         let mut prev = 0;
+        let mut completed_any = false;
+        self.root.start_turn();
         // Helper threads skip depths so they explore ahead of the main thread.
         let first = 1 + (self.id % HELPER_DEPTH_SPREAD) as i32;
         let mut depth = first;
         while depth <= max_depth {
             let iteration_start = self.elapsed();
             self.root_depth = depth;
+            self.root.start_iteration();
             let score = self.aspiration(depth, prev);
             if self.stopped {
                 // An unfinished iteration still counts where a root move was searched to
                 // the end and beat the window's lower bound (the previous best move comes
-                // first, so another move there has beaten it at this depth).
-                if self.pv_len[0] > 0 && !self.all_root_scores {
-                    let pv: Vec<Move> = self.pv[0][..self.pv_len[0]].to_vec();
-                    result.best = Some(pv[0]);
-                    result.ponder = pv.get(1).copied();
-                    result.pv = pv;
-                    result.score = self.root_best;
+                // first, so another move there has beaten it at this depth), and a move it
+                // proved lost gives way (see `RootKeeper::stopped`). Not where every root
+                // move's exact score was asked for: the iteration's are incomplete.
+                if !self.all_root_scores {
+                    let completed = completed_any.then_some((result.pv.as_slice(), result.score));
+                    let found = &self.pv[0][..self.pv_len[0]];
+                    let stopped =
+                        self.root
+                            .stopped(found, self.root_best, completed, &self.root_order);
+                    if let Some((pv, score)) = stopped {
+                        result.best = Some(pv[0]);
+                        result.ponder = pv.get(1).copied();
+                        result.pv = pv;
+                        result.score = score;
+                    }
                 }
                 break;
             }
+            completed_any = true;
             prev = score;
             self.stats.depth = depth as u32;
             let pv: Vec<Move> = self.pv[0][..self.pv_len[0]].to_vec();
@@ -775,6 +788,17 @@ impl<'a> Worker<'a> {
             &killers,
             &self.quiet_history(ply),
         );
+        if root {
+            // The root's whole order, for a stopped iteration whose move is proven lost:
+            // sorted here by the same picks the loop makes, which then change nothing.
+            for i in 0..n {
+                pick(moves, &mut scores[..n], i);
+            }
+            self.root_order.clear();
+            let banned = &self.banned;
+            self.root_order
+                .extend(moves.iter().filter(|m| !banned.contains(m)));
+        }
         // Children start with fresh killers: the grandchildren's are about other positions.
         if ply + 2 < self.killers.len() {
             self.killers[ply + 2] = [Move::NULL; 2];
@@ -832,9 +856,6 @@ impl<'a> Worker<'a> {
                     && (ply as i32) < CHECK_EXTENSION_PLY_FACTOR * self.root_depth,
             );
             let new_depth = depth - 1 + ext;
-            // At the root: the score of a move that beat alpha in a full-depth null-window
-            // search, kept in case the clock stops its re-search in the full window.
-            let mut root_fail_high: Option<Score> = None;
             let mut s;
             if root && self.all_root_scores {
                 s = -self.negamax(-INFINITY, INFINITY, new_depth, true);
@@ -872,7 +893,8 @@ impl<'a> Worker<'a> {
                 }
                 if s > alpha && s < beta {
                     if root && !self.stopped {
-                        root_fail_high = Some(s);
+                        // Kept in case the clock stops the full-window re-search.
+                        self.root.re_search_started(mv, s);
                         #[cfg(test)]
                         if self.root_re_search.is_none() {
                             self.root_re_search = Some((self.stats.nodes, mv, s));
@@ -883,16 +905,18 @@ impl<'a> Worker<'a> {
             }
             self.unmake(mv, undo);
             if self.stopped {
-                // A root move that beat the best so far at the full depth is better than
-                // it, though its re-search was stopped: the caller plays it.
-                if let Some(s) = root_fail_high {
-                    self.pv[0][0] = mv;
-                    self.pv_len[0] = 1;
-                    self.root_best = s;
-                }
                 return 0;
             }
             searched += 1;
+            if root {
+                #[cfg(test)]
+                let proven_before = self.root.is_lost(mv);
+                self.root.searched(mv, s);
+                #[cfg(test)]
+                if !proven_before && self.root.is_lost(mv) {
+                    self.root_losses.push((self.stats.nodes, mv));
+                }
+            }
             if root && self.all_root_scores {
                 self.root_scores.push((mv, s));
             }
@@ -1118,6 +1142,15 @@ impl<'a> Worker<'a> {
 mod tests {
     use super::*;
 
+    impl Worker<'_> {
+        /// The line and score a search stopped within its first iteration plays.
+        fn stopped_line(&self) -> Option<(Vec<Move>, Score)> {
+            let found = &self.pv[0][..self.pv_len[0]];
+            self.root
+                .stopped(found, self.root_best, None, &self.root_order)
+        }
+    }
+
     /// A one-thread search of `req` on its own fresh table, run by `f` on the main worker.
     fn with_worker<T>(req: &SearchRequest, f: impl FnOnce(&mut Worker) -> T) -> T {
         let tt = TranspositionTable::new(1);
@@ -1132,6 +1165,96 @@ mod tests {
         };
         let mut worker = Worker::new(req, &shared, 0);
         f(&mut worker)
+    }
+
+    /// A search stopped right after a root move is proven lost plays another root move
+    /// when one is not proven lost (positions of seeded random games, each search stopped
+    /// after each of its first proofs).
+    #[test]
+    fn a_move_proven_lost_is_not_played_when_the_clock_stops() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut random = |n: usize| {
+            seed = seed
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            (seed >> 33) as usize % n
+        };
+        let (mut stops, mut would_have_played_it) = (0, 0);
+        for _ in 0..400 {
+            // Captures taken half the time open the generals up, so that mates come early.
+            let mut pos = Position::startpos();
+            for _ in 0..20 + random(60) {
+                let mut list = MoveList::new();
+                pos.generate_legal(&mut list);
+                if list.is_empty() {
+                    break;
+                }
+                let moves = list.as_slice();
+                let captures: Vec<Move> = moves
+                    .iter()
+                    .copied()
+                    .filter(|&m| is_capture(&pos, m))
+                    .collect();
+                let mv = if !captures.is_empty() && random(2) == 0 {
+                    captures[random(captures.len())]
+                } else {
+                    moves[random(moves.len())]
+                };
+                pos.make_move(mv);
+            }
+            let mut list = MoveList::new();
+            pos.generate_legal(&mut list);
+            if list.is_empty() {
+                continue;
+            }
+            let req = SearchRequest {
+                position: pos,
+                depth: Some(5),
+                ..SearchRequest::default()
+            };
+            let losses = with_worker(&req, |whole| {
+                whole.iterate(&req, &mut |_| {});
+                whole.root_losses.clone()
+            });
+            for (nodes, lost) in losses.into_iter().take(6) {
+                let stopped = SearchRequest {
+                    nodes: Some(nodes + 1),
+                    ..req.clone()
+                };
+                with_worker(&stopped, |worker| {
+                    let found = worker.iterate(&stopped, &mut |_| {});
+                    // A proof that ended the search leaves nothing to stop.
+                    if !worker.stopped {
+                        return;
+                    }
+                    assert!(worker.root.is_lost(lost));
+                    let played = found.best.expect("a move");
+                    let unproven = worker.root_order.iter().any(|&m| !worker.root.is_lost(m));
+                    if unproven {
+                        assert!(
+                            !worker.root.is_lost(played),
+                            "{:?} {played:?}",
+                            req.position
+                        );
+                        // The move the stopped iteration's own evidence named (before the
+                        // last complete iteration's is consulted) was the lost one.
+                        if worker
+                            .root
+                            .stopped(&worker.pv[0][..worker.pv_len[0]], 0, None, &[])
+                            .is_some_and(|(line, _)| worker.root.is_lost(line[0]))
+                        {
+                            would_have_played_it += 1;
+                        }
+                    }
+                    stops += 1;
+                });
+            }
+        }
+        assert!(stops > 60, "only {stops} stops");
+        assert!(
+            would_have_played_it > 12,
+            "the stopped line held a lost move at only {would_have_played_it} stops"
+        );
     }
 
     #[test]
@@ -1157,8 +1280,7 @@ mod tests {
             second.root_depth = depth;
             second.negamax(-INFINITY, INFINITY, depth, false);
             assert!(second.stopped);
-            assert_eq!(&second.pv[0][..second.pv_len[0]], &[mv]);
-            assert_eq!(second.root_best, score);
+            assert_eq!(second.stopped_line(), Some((vec![mv], score)));
         });
     }
 
@@ -1189,8 +1311,9 @@ mod tests {
             second.root_depth = depth;
             second.aspiration(depth, last);
             assert!(second.stopped);
-            assert_eq!(&second.pv[0][..second.pv_len[0]], &line[..]);
-            assert!(second.root_best >= beta, "{}", second.root_best);
+            let (played, score) = second.stopped_line().expect("a line");
+            assert_eq!(played, line);
+            assert!(score >= beta, "{score}");
         });
     }
 }
