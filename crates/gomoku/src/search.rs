@@ -428,13 +428,8 @@ impl GomokuSearch {
             let score = self.aspiration(&mut board, depth as i32, best.as_ref().map(|b| b.1));
             let root_pv = self.pv[0].clone();
             if self.aborted {
-                // The root puts its list back on every return: `moves[0]` holds this
-                // iteration's root order (widened moves included).
                 let completed = best.as_ref().map(|(_, s, pv)| (pv.as_slice(), *s));
-                let stopped =
-                    self.root
-                        .stopped(&root_pv, self.root_score, completed, &self.moves[0]);
-                if let Some((line, score)) = stopped {
+                if let Some((line, score)) = self.stopped_line(completed) {
                     best = Some((line[0], score, line));
                 }
                 break;
@@ -479,6 +474,15 @@ impl GomokuSearch {
                 stats,
             },
         }
+    }
+
+    /// The line and score a stopped iteration plays (see [`RootKeeper::stopped`]), after
+    /// the last complete iteration's line and score `completed`.
+    fn stopped_line(&self, completed: Option<(&[Point], Score)>) -> Option<(Vec<Point>, Score)> {
+        // The root puts its list back on every return: `moves[0]` holds this iteration's
+        // root order (widened moves included).
+        self.root
+            .stopped(&self.pv[0], self.root_score, completed, &self.moves[0])
     }
 
     /// The root searched to `depth`: with aspiration windows, in a window around the last
@@ -1245,14 +1249,6 @@ mod tests {
         );
     }
 
-    impl GomokuSearch {
-        /// The line and score a search stopped within its first iteration plays.
-        fn stopped_line(&self) -> Option<(Vec<Point>, Score)> {
-            self.root
-                .stopped(&self.pv[0], self.root_score, None, &self.moves[0])
-        }
-    }
-
     /// A root move that fails high keeps its place as the best move when the re-search in
     /// the wider window is stopped before it is searched again.
     #[test]
@@ -1276,7 +1272,7 @@ mod tests {
         stopped.node_limit = first.total_nodes() + 1;
         stopped.aspiration(&mut board.clone(), depth, Some(last));
         assert!(stopped.aborted);
-        let (played, score) = stopped.stopped_line().expect("a line");
+        let (played, score) = stopped.stopped_line(None).expect("a line");
         assert_eq!(played, line);
         assert!(score >= beta, "{score}");
     }
@@ -1297,7 +1293,7 @@ mod tests {
         stopped.node_limit = nodes + 1;
         stopped.negamax(&mut board.clone(), depth, 0, -INFINITY, INFINITY);
         assert!(stopped.aborted);
-        assert_eq!(stopped.stopped_line(), Some((vec![mv], score)));
+        assert_eq!(stopped.stopped_line(None), Some((vec![mv], score)));
     }
 
     #[test]
@@ -1754,7 +1750,10 @@ mod tests {
                     assert!(!stopped.root.is_lost(played), "{board:?} {played}");
                 }
                 stops += 1;
-                if stopped.pv[0].first() == Some(&lost) {
+                // The move the stopped iteration's own evidence named (before the last
+                // complete iteration's is consulted) was the lost one.
+                let named = stopped.root.stopped(&stopped.pv[0], 0, None, &[]);
+                if named.is_some_and(|(line, _)| line[0] == lost) {
                     // The move that replaced it has no proven score.
                     would_have_played_it += 1;
                     assert!(!is_decisive(found.score) || !unproven, "{}", found.score);

@@ -58,8 +58,8 @@ impl<M: Copy + PartialEq> RootKeeper<M> {
         self.re_searching = None;
     }
 
-    /// A window of this iteration failed high with root line `line` (nothing is kept for
-    /// an empty line) and score `score`.
+    /// A window of this iteration failed high with root line `line` and score `score` (an
+    /// empty line leaves the earlier record as it is).
     pub fn window_failed_high(&mut self, line: &[M], score: Score) {
         if !line.is_empty() {
             self.failed_high = Some((line.to_vec(), score));
@@ -99,15 +99,16 @@ impl<M: Copy + PartialEq> RootKeeper<M> {
 
     /// The line and score a stopped iteration plays, given what it found (`found`, the
     /// root line of the moves it finished, with `found_score`), the last complete
-    /// iteration's line and score (`completed`, `None` before the first) and the root's
-    /// move order (`root_order`). `None` only where nothing was found at all.
+    /// iteration's line and score (`completed`, `None` before the first; an empty line
+    /// counts as none) and the root's move order (`root_order`). `None` only where nothing
+    /// was found at all; a line it returns is never empty.
     ///
     /// In order: a move whose re-search was stopped (it beat the best at the full depth),
     /// the iteration's own line, the line of a window that failed high, the completed
     /// iteration's line. A move proven lost gives way to the first root move in
     /// `root_order` not proven lost, if there is one: the stop came before the others were
     /// searched, and one of them may hold. Its score is unknown; the completed
-    /// iteration's stands for it (0 where that one was a proof).
+    /// iteration's stands for it (0 where that one was a proof, or where there is none).
     pub fn stopped(
         &self,
         found: &[M],
@@ -122,7 +123,7 @@ impl<M: Copy + PartialEq> RootKeeper<M> {
         } else if let Some((line, score)) = &self.failed_high {
             (line.clone(), *score)
         } else {
-            let (line, score) = completed?;
+            let (line, score) = completed.filter(|(line, _)| !line.is_empty())?;
             (line.to_vec(), score)
         };
         if chosen.0.first().is_some_and(|&mv| self.is_lost(mv)) {
@@ -154,8 +155,9 @@ mod tests {
             keeper.stopped(&[], 0, completed, &order),
             Some((vec![1, 2], 10))
         );
-        // Nothing at all before the first iteration.
+        // Nothing at all before the first iteration, or from an empty line.
         assert_eq!(keeper.stopped(&[], 0, None, &order), None);
+        assert_eq!(keeper.stopped(&[], 0, Some((&[], 5)), &order), None);
         // A window that failed high beats the completed line.
         keeper.window_failed_high(&[3, 1], 40);
         assert_eq!(
@@ -173,6 +175,18 @@ mod tests {
             keeper.stopped(&[2], 25, completed, &order),
             Some((vec![4], 30))
         );
+        assert_eq!(
+            keeper.stopped(&[], 0, completed, &order),
+            Some((vec![4], 30))
+        );
+        // An empty fail-high line keeps the earlier record.
+        keeper.searched(4, 28);
+        keeper.window_failed_high(&[], 90);
+        assert_eq!(
+            keeper.stopped(&[], 0, completed, &order),
+            Some((vec![3, 1], 40))
+        );
+        keeper.re_search_started(4, 30);
         // Its re-search finished: forgotten.
         keeper.searched(4, 28);
         assert_eq!(

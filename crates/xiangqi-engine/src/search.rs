@@ -527,6 +527,14 @@ impl<'a> Worker<'a> {
         }
     }
 
+    /// The line and score a stopped iteration plays (see [`RootKeeper::stopped`]), after
+    /// the last complete iteration's line and score `completed`.
+    fn stopped_line(&self, completed: Option<(&[Move], Score)>) -> Option<(Vec<Move>, Score)> {
+        let found = &self.pv[0][..self.pv_len[0]];
+        self.root
+            .stopped(found, self.root_best, completed, &self.root_order)
+    }
+
     /// Iterative deepening with aspiration windows.
     fn iterate(&mut self, req: &SearchRequest, on_info: &mut dyn FnMut(&Info)) -> SearchResult {
         let mut result = SearchResult::default();
@@ -563,11 +571,7 @@ impl<'a> Worker<'a> {
                 // move's exact score was asked for: the iteration's are incomplete.
                 if !self.all_root_scores {
                     let completed = completed_any.then_some((result.pv.as_slice(), result.score));
-                    let found = &self.pv[0][..self.pv_len[0]];
-                    let stopped =
-                        self.root
-                            .stopped(found, self.root_best, completed, &self.root_order);
-                    if let Some((pv, score)) = stopped {
+                    if let Some((pv, score)) = self.stopped_line(completed) {
                         result.best = Some(pv[0]);
                         result.ponder = pv.get(1).copied();
                         result.pv = pv;
@@ -1142,15 +1146,6 @@ impl<'a> Worker<'a> {
 mod tests {
     use super::*;
 
-    impl Worker<'_> {
-        /// The line and score a search stopped within its first iteration plays.
-        fn stopped_line(&self) -> Option<(Vec<Move>, Score)> {
-            let found = &self.pv[0][..self.pv_len[0]];
-            self.root
-                .stopped(found, self.root_best, None, &self.root_order)
-        }
-    }
-
     /// A one-thread search of `req` on its own fresh table, run by `f` on the main worker.
     fn with_worker<T>(req: &SearchRequest, f: impl FnOnce(&mut Worker) -> T) -> T {
         let tt = TranspositionTable::new(1);
@@ -1280,7 +1275,7 @@ mod tests {
             second.root_depth = depth;
             second.negamax(-INFINITY, INFINITY, depth, false);
             assert!(second.stopped);
-            assert_eq!(second.stopped_line(), Some((vec![mv], score)));
+            assert_eq!(second.stopped_line(None), Some((vec![mv], score)));
         });
     }
 
@@ -1301,8 +1296,8 @@ mod tests {
             (first.pv[0][..first.pv_len[0]].to_vec(), first.stats.nodes)
         });
         assert!(!line.is_empty());
-        // The same search, stopped right after its first window: the re-search's first
-        // node past the root runs out of nodes.
+        // The same search, stopped right after its first window: the re-search runs out
+        // of nodes at its own root node.
         let stopped = SearchRequest {
             nodes: Some(nodes + 1),
             ..req
@@ -1311,7 +1306,7 @@ mod tests {
             second.root_depth = depth;
             second.aspiration(depth, last);
             assert!(second.stopped);
-            let (played, score) = second.stopped_line().expect("a line");
+            let (played, score) = second.stopped_line(None).expect("a line");
             assert_eq!(played, line);
             assert!(score >= beta, "{score}");
         });
