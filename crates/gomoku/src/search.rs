@@ -426,7 +426,6 @@ impl GomokuSearch {
         for depth in self.first_depth.min(max_depth)..=max_depth {
             self.root.start_iteration();
             let score = self.aspiration(&mut board, depth as i32, best.as_ref().map(|b| b.1));
-            let root_pv = self.pv[0].clone();
             if self.aborted {
                 let completed = best.as_ref().map(|(_, s, pv)| (pv.as_slice(), *s));
                 if let Some((line, score)) = self.stopped_line(completed) {
@@ -435,6 +434,7 @@ impl GomokuSearch {
                 break;
             }
             self.stats.depth = depth;
+            let root_pv = self.pv[0].clone();
             if let Some(&first) = root_pv.first() {
                 best = Some((first, score, root_pv));
             }
