@@ -539,6 +539,48 @@ test('Gomoku asks before a rule, size or side change discards a game in progress
   await page.locator('#option-size').selectOption('15');
 });
 
+// Two new games in quick succession, the first one's position answer held back until the
+// second game has begun: the first game's flow must stop there. It used to go on to the
+// engine's turn on the position still shown (the old game's, Black to move), play a move
+// for the second game, and the second game's own flow then played another: two stones
+// where the engine's one opening move was due.
+test('Gomoku: a new game superseded while its position loads does not move for the engine', async () => {
+  await page.locator('.tab[data-game="gomoku"]').click();
+  await page.locator('svg.gomoku').waitFor();
+  await page.locator('#side').selectOption('first');
+  await page.locator('#new-game').click();
+  await page.waitForFunction(() => document.querySelectorAll('g.gm-stone').length === 0);
+  await setLevel(1);
+  await page.locator('.point-hit[data-point="h8"]').click();
+  await waitForMoves(2);
+  await waitIdle();
+  // The next two position answers wait, the first game's less long than the second's.
+  const url = '**/api/games/gomoku/position';
+  const delays = [1000, 2500];
+  const held = [];
+  await page.route(url, async (route) => {
+    const delay = delays[held.length];
+    if (delay === undefined) return route.continue();
+    const release = new Promise((resolve) => setTimeout(resolve, delay)).then(() => route.continue());
+    held.push(release);
+    await release;
+  });
+  await page.locator('#side').selectOption('second');
+  await page.locator('#new-game').click();
+  for (let i = 0; i < 50 && held.length < 2; i++) await page.waitForTimeout(100);
+  assert.equal(held.length, 2, 'both new games asked for their position');
+  await Promise.all(held);
+  await page.unroute(url);
+  await page.waitForFunction(() => document.getElementById('status').textContent === 'Your move (White)', null, { timeout: 20000 });
+  await waitIdle();
+  // Settled: the engine's one move, and the player (White) to move.
+  await page.waitForTimeout(500);
+  assert.equal(await stoneCount(), 1);
+  assert.equal(await page.locator('#status').textContent(), 'Your move (White)');
+  await page.locator('#side').selectOption('first');
+  await page.waitForFunction(() => document.querySelectorAll('g.gm-stone').length === 0);
+});
+
 // The evaluation bar's label lies wholly inside the bar and is light on a dark chip.
 async function checkEvalLabel(what, on = page) {
   const bar = await on.locator('#eval-bar').boundingBox();

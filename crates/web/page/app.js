@@ -446,6 +446,9 @@ function render() {
   $('resign').disabled = isOver() || state.human === 'both' || state.moves.length === 0;
 }
 
+// Shows the position after the moves so far, from the server. False when a newer game,
+// undo or import took over while it was on its way: then nothing is shown, and the caller's
+// flow stops there.
 async function refresh() {
   const generation = state.generation;
   const pos = await api.position(state.info.id, gameRequest(state.moves));
@@ -660,8 +663,7 @@ async function openingTurn() {
   // The engine chose: take_black leaves White (the player) to move; stay_white played.
   takeColour(answer.choice === 'take_black' ? 'white' : 'black');
   state.openingNote = note;
-  await refresh();
-  await engineTurn();
+  if (await refresh()) await engineTurn();
 }
 
 function wireOpening() {
@@ -728,15 +730,16 @@ async function play(move) {
   state.hint = null;
   pressClock();
   state.moves.push(move);
+  let current;
   try {
-    await refresh();
+    current = await refresh();
   } catch (err) {
     state.moves.pop();
     syncClock();
     setStatus(err.message, 'error');
     return;
   }
-  await engineTurn();
+  if (current) await engineTurn();
 }
 
 async function newGame(keepStart = false) {
@@ -753,8 +756,9 @@ async function newGame(keepStart = false) {
   setEngine('Engine idle');
   setEval(null);
   startOpening();
-  await refresh();
-  await engineTurn();
+  // A newer game or undo that started while the position was on its way has its own
+  // flow: this one must not move for the engine on a position it no longer owns.
+  if (await refresh()) await engineTurn();
 }
 
 async function undo() {
@@ -771,8 +775,7 @@ async function undo() {
     const mover = movers.pop();
     if (state.human === 'both' || !state.moves.length || mine.includes(mover)) break;
   }
-  await refresh();
-  if (!isHumanTurn()) await engineTurn();
+  if ((await refresh()) && !isHumanTurn()) await engineTurn();
 }
 
 async function hint() {
@@ -820,8 +823,7 @@ async function importRecord() {
     $('engine-note').hidden = true;
     setEngine('Engine idle');
     setEval(null);
-    await refresh();
-    await engineTurn();
+    if (await refresh()) await engineTurn();
   } catch (err) {
     errorBox.textContent = err.message;
     errorBox.hidden = false;
