@@ -502,12 +502,17 @@ test('Xiangqi: a click that is not a move says why', async () => {
   assert.equal(await noticeAfter('d0', 'd2'), 'The general cannot go to d2: the general moves one point along a rank or file');
 });
 
-test('Gomoku asks before a rule, size or side change discards a game in progress', async () => {
+// The gomoku tab, a new game with the player as Black, the board empty.
+async function newGomokuGameAsBlack() {
   await page.locator('.tab[data-game="gomoku"]').click();
   await page.locator('svg.gomoku').waitFor();
   await page.locator('#side').selectOption('first');
   await page.locator('#new-game').click();
   await page.waitForFunction(() => document.querySelectorAll('g.gm-stone').length === 0);
+}
+
+test('Gomoku asks before a rule, size or side change discards a game in progress', async () => {
+  await newGomokuGameAsBlack();
   // No moves: no question.
   const asked = dialogs.length;
   await page.locator('#option-rule').selectOption('standard');
@@ -545,11 +550,7 @@ test('Gomoku asks before a rule, size or side change discards a game in progress
 // for the second game, and the second game's own flow then played another: two stones
 // where the engine's one opening move was due.
 test('Gomoku: a new game superseded while its position loads does not move for the engine', async () => {
-  await page.locator('.tab[data-game="gomoku"]').click();
-  await page.locator('svg.gomoku').waitFor();
-  await page.locator('#side').selectOption('first');
-  await page.locator('#new-game').click();
-  await page.waitForFunction(() => document.querySelectorAll('g.gm-stone').length === 0);
+  await newGomokuGameAsBlack();
   await setLevel(1);
   await page.locator('.point-hit[data-point="h8"]').click();
   await waitForMoves(2);
