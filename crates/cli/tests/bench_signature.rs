@@ -13,7 +13,7 @@ use std::process::Command;
 /// `qi bench` (Xiangqi, default depth 8): total nodes.
 const XIANGQI_SIGNATURE: u64 = 192_464;
 /// `qi bench gomoku` (default depth 8): total nodes.
-const GOMOKU_SIGNATURE: u64 = 73_831;
+const GOMOKU_SIGNATURE: u64 = 73_414;
 
 /// Runs `qi bench ARGS` and returns the node count of its last line, `N nodes M nps`.
 fn bench_nodes(args: &[&str]) -> u64 {

@@ -2,6 +2,7 @@
 
 use crate::board::{Board, Point};
 use crate::eval::Threat;
+use crate::params::PLAIN_FOUR_CANDIDATES;
 use crate::renju;
 use crate::rules::Color;
 
@@ -209,6 +210,7 @@ pub fn threat_candidates(
     }
     // Defences against an open three are never cut: dropping one could lose at once.
     if cap > 0 && keys.len() > cap && !forced {
+        drop_plain_fours_past(board, PLAIN_FOUR_CANDIDATES, cap, keep, keys);
         keys.select_nth_unstable(cap - 1);
         let kept = keep.and_then(|p| keys[cap..].iter().position(|&k| order_key_point(k) == p));
         match kept {
@@ -222,10 +224,115 @@ pub fn threat_candidates(
     Candidates::Scored
 }
 
+/// Whether `p` is a plain four for the side to move: a four and no other threat, and no
+/// four of the opponent's stopped.
+#[inline]
+fn is_plain_four(board: &Board, p: Point) -> bool {
+    let me = board.to_move();
+    board.threat(me, p) == Threat::Four && board.threat(me.other(), p) < Threat::Four
+}
+
+/// Takes the plain fours past the best `limit` of them out of `keys`, in order of rank,
+/// until only `cap` candidates remain (so where the list is barely longer than the cap, the
+/// last fours stay for the cap to cut or keep); never `keep`, the table's move.
+fn drop_plain_fours_past(
+    board: &Board,
+    limit: usize,
+    cap: usize,
+    keep: Option<Point>,
+    keys: &mut Vec<u64>,
+) {
+    let droppable = |k: u64| {
+        let p = order_key_point(k);
+        Some(p) != keep && is_plain_four(board, p)
+    };
+    if keys.iter().filter(|&&k| droppable(k)).count() <= limit {
+        return;
+    }
+    keys.sort_unstable();
+    let (mut fours, mut spare) = (0, keys.len().saturating_sub(cap));
+    keys.retain(|&k| {
+        if spare == 0 || !droppable(k) {
+            return true;
+        }
+        fours += 1;
+        let dropped = fours > limit;
+        spare -= usize::from(dropped);
+        !dropped
+    });
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::rules::Rule;
+
+    #[test]
+    fn a_capped_list_keeps_only_the_best_plain_fours() {
+        // Black to move has three closed threes (each blocked by White at b), so six points
+        // that make a plain four: f and g on rows 3, 7 and 11.
+        let board = Board::from_picture(
+            "o.....o.....o..
+             ...............
+             ...............
+             ...............
+             .oxxx..........
+             ...............
+             ...............
+             ..........o....
+             .oxxx..........
+             ...............
+             ..............o
+             ...............
+             .oxxx..........
+             ...............
+             ..........o....",
+            Rule::Freestyle,
+        )
+        .unwrap();
+        assert_eq!(board.to_move(), Color::Black);
+        let list = |cap: usize| {
+            let mut moves = Vec::new();
+            generate(&board, Generator::Threats, cap, &mut moves);
+            moves
+        };
+        let fours = |moves: &[Point]| -> Vec<Point> {
+            moves
+                .iter()
+                .copied()
+                .filter(|&p| is_plain_four(&board, p))
+                .collect()
+        };
+        let all = list(0);
+        assert_eq!(fours(&all).len(), 6, "{all:?}");
+        let capped = list(CAP);
+        assert!(all.len() > CAP + 2, "{all:?}");
+        assert_eq!(capped.len(), CAP);
+        // The best PLAIN_FOUR_CANDIDATES of them, and the quiet points after them.
+        assert_eq!(fours(&capped), fours(&all)[..PLAIN_FOUR_CANDIDATES]);
+        let quiet: Vec<Point> = all
+            .iter()
+            .copied()
+            .filter(|&p| !is_plain_four(&board, p))
+            .collect();
+        assert_eq!(
+            capped[PLAIN_FOUR_CANDIDATES..],
+            quiet[..CAP - PLAIN_FOUR_CANDIDATES]
+        );
+        // A cap that cuts only one point drops only one four: the first past the limit.
+        let wide = list(all.len() - 1);
+        let mut expected = fours(&all);
+        expected.remove(PLAIN_FOUR_CANDIDATES);
+        assert_eq!(fours(&wide), expected);
+        // A four kept as the table's move stays whatever its rank.
+        let worst = fours(&all)[5];
+        let (mut keys, mut out) = (Vec::new(), Vec::new());
+        threat_candidates(&board, CAP, Some(worst), &mut keys, &mut out);
+        assert!(keys.iter().any(|&k| order_key_point(k) == worst));
+    }
+
+    /// The deeper nodes' cap.
+    const CAP: usize = crate::params::CANDIDATES;
 
     #[test]
     fn a_black_three_may_be_stopped_on_a_forbidden_point() {
