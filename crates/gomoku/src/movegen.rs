@@ -242,6 +242,11 @@ fn drop_plain_fours_past(
     keep: Option<Point>,
     keys: &mut Vec<u64>,
 ) {
+    // Most nodes have few four points at all: the board's count answers them without a
+    // scan (it bounds the plain fours among the keys from above).
+    if board.threat_count(board.to_move(), Threat::Four) as usize <= limit {
+        return;
+    }
     let droppable = |k: u64| {
         let p = order_key_point(k);
         Some(p) != keep && is_plain_four(board, p)
